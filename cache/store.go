@@ -1,0 +1,452 @@
+// Package cache is prchip's only store: one versioned state file shared by
+// every shell, read without locks by the render path and changed by
+// read-modify-write under an advisory lock with atomic replace.
+//
+// File format (version 1), one record per line so the render path can find
+// its repository without decoding the others:
+//
+//	prchip-state 1
+//	G <json>                      global record
+//	R <key> <last-used-unix> <json>   one per repository, tab-separated
+//
+// Keys are hex digests, so no record can contain a tab or newline outside
+// its JSON (which escapes both).
+package cache
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+const (
+	// Version is written in the header; a file with another version is
+	// treated as empty and rewritten by the next write.
+	Version = 1
+	header  = "prchip-state"
+	// MaxRepos bounds the file: least recently used repositories beyond it
+	// are dropped on write.
+	MaxRepos = 300
+	// MaxSize is the largest state file read; MaxRepos records stay far below.
+	MaxSize = 4 << 20
+	// LockWait bounds how long a writer waits for another writer.
+	LockWait = 3 * time.Second
+)
+
+// Store is the state file at Path (its lock sits beside it).
+type Store struct {
+	Path string
+	// Now is the clock used for last-used times; nil means time.Now.
+	Now func() time.Time
+}
+
+// Problem explains why a state file was treated as empty. The render path
+// ignores it; `status` shows it; the next write repairs the file.
+type Problem struct {
+	Path   string
+	Reason string
+}
+
+func (p *Problem) Error() string { return "state file " + p.Path + ": " + p.Reason }
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Dir is the directory holding the state file and locks.
+func (s *Store) Dir() string { return filepath.Dir(s.Path) }
+
+// readFile reads the state file defensively: never follows a symlink, never
+// blocks on a FIFO or device, refuses files other users could have written
+// and files larger than MaxSize. A missing file is (nil, nil).
+func (s *Store) readFile() ([]byte, *Problem) {
+	f, err := os.OpenFile(s.Path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if errors.Is(err, syscall.ELOOP) {
+			return nil, &Problem{s.Path, "is a symbolic link; ignored (the next write replaces it with a regular file)"}
+		}
+		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
+	}
+	switch {
+	case st.IsDir():
+		return nil, &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
+	case !st.Mode().IsRegular():
+		return nil, &Problem{s.Path, "is not a regular file (" + st.Mode().Type().String() + "); ignored"}
+	case st.Mode().Perm()&0o022 != 0:
+		return nil, &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", st.Mode().Perm())}
+	case st.Size() > MaxSize:
+		return nil, &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", st.Size(), MaxSize)}
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		return nil, &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", sys.Uid)}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
+	}
+	return b, nil
+}
+
+// checkHeader validates the first line and returns the rest.
+func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	line, rest, ok := bytes.Cut(b, []byte{'\n'})
+	if !ok {
+		return nil, &Problem{s.Path, "truncated (no complete header); ignored"}
+	}
+	name, ver, _ := strings.Cut(string(line), " ")
+	if name != header {
+		return nil, &Problem{s.Path, "is not a prchip state file; ignored"}
+	}
+	v, err := strconv.Atoi(ver)
+	if err != nil {
+		return nil, &Problem{s.Path, "has a malformed version; ignored"}
+	}
+	if v != Version {
+		return nil, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
+	}
+	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
+		return nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
+	}
+	return rest, nil
+}
+
+// ReadRepo is the render path's read: the global record and one
+// repository's record, without decoding any other. Missing records are nil.
+func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
+	b, p := s.readFile()
+	if p != nil {
+		return nil, nil, p
+	}
+	body, p := s.checkHeader(b)
+	if p != nil {
+		return nil, nil, p
+	}
+	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
+		global, _, _ = bytes.Cut(g, []byte{'\n'})
+	}
+	if key == "" {
+		return global, nil, nil
+	}
+	needle := []byte("\nR\t" + key + "\t")
+	i := bytes.Index(body, needle)
+	if i < 0 {
+		return global, nil, nil
+	}
+	line, _, _ := bytes.Cut(body[i+len(needle):], []byte{'\n'})
+	_, js, ok := bytes.Cut(line, []byte{'\t'})
+	if !ok {
+		return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
+	}
+	return global, js, nil
+}
+
+// Tx is a read-modify-write transaction's view of the whole state.
+type Tx struct {
+	Global  []byte
+	repos   map[string]*entry
+	changed bool
+	now     time.Time
+	// Problem is why the file was read as empty, if it was.
+	Problem *Problem
+}
+
+type entry struct {
+	used int64
+	data []byte
+}
+
+// Repo returns a repository's record, nil when absent.
+func (tx *Tx) Repo(key string) []byte {
+	if e := tx.repos[key]; e != nil {
+		return e.data
+	}
+	return nil
+}
+
+// PutRepo stores a repository's record and marks it used now.
+func (tx *Tx) PutRepo(key string, data []byte) {
+	tx.repos[key] = &entry{used: tx.now.Unix(), data: bytes.Clone(data)}
+	tx.changed = true
+}
+
+// DeleteRepo forgets a repository.
+func (tx *Tx) DeleteRepo(key string) {
+	if _, ok := tx.repos[key]; ok {
+		delete(tx.repos, key)
+		tx.changed = true
+	}
+}
+
+// SetGlobal replaces the global record.
+func (tx *Tx) SetGlobal(data []byte) {
+	if !bytes.Equal(tx.Global, data) {
+		tx.Global = bytes.Clone(data)
+		tx.changed = true
+	}
+}
+
+// Reset empties everything.
+func (tx *Tx) Reset() {
+	tx.Global = nil
+	tx.repos = map[string]*entry{}
+	tx.changed = true
+}
+
+// Len is the number of repositories stored.
+func (tx *Tx) Len() int { return len(tx.repos) }
+
+func (s *Store) parse(b []byte) *Tx {
+	tx := &Tx{repos: map[string]*entry{}, now: s.now()}
+	body, p := s.checkHeader(b)
+	if p != nil {
+		tx.Problem = p
+		return tx
+	}
+	for len(body) > 0 {
+		var line []byte
+		line, body, _ = bytes.Cut(body, []byte{'\n'})
+		switch {
+		case bytes.HasPrefix(line, []byte("G\t")):
+			tx.Global = bytes.Clone(line[2:])
+		case bytes.HasPrefix(line, []byte("R\t")):
+			f := bytes.SplitN(line[2:], []byte{'\t'}, 3)
+			if len(f) != 3 {
+				continue
+			}
+			used, _ := strconv.ParseInt(string(f[1]), 10, 64)
+			tx.repos[string(f[0])] = &entry{used: used, data: bytes.Clone(f[2])}
+		}
+	}
+	return tx
+}
+
+// Load reads the whole state without locking (for status).
+func (s *Store) Load() *Tx {
+	b, p := s.readFile()
+	if p != nil {
+		return &Tx{repos: map[string]*entry{}, Problem: p, now: s.now()}
+	}
+	return s.parse(b)
+}
+
+// Update runs fn on the current state under the write lock and writes the
+// result atomically if fn changed anything. An error from fn aborts the
+// write. A state file that could not be read is rewritten from scratch.
+func (s *Store) Update(fn func(tx *Tx) error) error {
+	if err := s.ensureDir(); err != nil {
+		return err
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	s.removeTemps()
+	b, p := s.readFile()
+	var tx *Tx
+	if p != nil {
+		tx = &Tx{repos: map[string]*entry{}, Problem: p, now: s.now()}
+	} else {
+		tx = s.parse(b)
+	}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if !tx.changed && tx.Problem == nil {
+		return nil
+	}
+	return s.write(tx)
+}
+
+func (s *Store) ensureDir() error {
+	dir := s.Dir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create state directory: %w", err)
+	}
+	if st, err := os.Stat(dir); err == nil && st.Mode().Perm() != 0o700 {
+		// Best effort: a directory we do not own stays as it is.
+		_ = os.Chmod(dir, 0o700)
+	}
+	return nil
+}
+
+func (s *Store) lockPath() string { return s.Path + ".lock" }
+
+// lock takes the advisory write lock, waiting at most LockWait.
+func (s *Store) lock() (func(), error) {
+	f, err := os.OpenFile(s.lockPath(), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open state lock: %w", err)
+	}
+	deadline := time.Now().Add(LockWait)
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { f.Close() }, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("lock state file: %w", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+const tempPrefix = ".prchip-state-"
+
+// removeTemps deletes temp files of writers that died mid-write; it runs
+// under the lock, so no live writer owns one.
+func (s *Store) removeTemps() {
+	ents, err := os.ReadDir(s.Dir())
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), tempPrefix) {
+			os.Remove(filepath.Join(s.Dir(), e.Name()))
+		}
+	}
+}
+
+// write serialises tx, dropping least recently used repositories beyond
+// MaxRepos, and replaces the file atomically.
+func (s *Store) write(tx *Tx) error {
+	keys := make([]string, 0, len(tx.repos))
+	for k := range tx.repos {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := tx.repos[keys[i]], tx.repos[keys[j]]
+		if a.used != b.used {
+			return a.used > b.used
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > MaxRepos {
+		keys = keys[:MaxRepos]
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "%s %d\n", header, Version)
+	if len(tx.Global) > 0 {
+		buf.WriteString("G\t")
+		buf.Write(oneLine(tx.Global))
+		buf.WriteByte('\n')
+	}
+	for _, k := range keys {
+		e := tx.repos[k]
+		fmt.Fprintf(&buf, "R\t%s\t%d\t", k, e.used)
+		buf.Write(oneLine(e.data))
+		buf.WriteByte('\n')
+	}
+	return s.replace(buf.Bytes())
+}
+
+// oneLine guards the format: records are JSON, which never holds a raw
+// newline, but a caller's bug must not corrupt other records.
+func oneLine(b []byte) []byte {
+	if bytes.IndexByte(b, '\n') < 0 {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte{'\n'}, []byte{' '})
+}
+
+func (s *Store) replace(data []byte) error {
+	f, err := os.CreateTemp(s.Dir(), tempPrefix+"*")
+	if err != nil {
+		return fmt.Errorf("write state: %w", err)
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write state: %w", err)
+	}
+	if err := f.Chmod(0o600); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write state: %w", err)
+	}
+	if st, err := os.Lstat(s.Path); err == nil && st.IsDir() {
+		// A directory cannot be replaced by rename: keep it, moved aside.
+		aside := fmt.Sprintf("%s.broken-%d", s.Path, time.Now().UnixNano())
+		if err := os.Rename(s.Path, aside); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("move aside directory at state path: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, s.Path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write state: %w", err)
+	}
+	if d, err := os.Open(s.Dir()); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// TryLock takes a named non-blocking lock beside the state file (the
+// per-repository refresh lock). It returns nil when another process holds it.
+// The lock lives as long as the returned file is open in any process, so it
+// can be handed to a child.
+func (s *Store) TryLock(name string) (*os.File, error) {
+	dir := filepath.Join(s.Dir(), "locks")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, name+".lock"), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// WaitLock is TryLock that waits up to d for the holder to finish.
+func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
+	deadline := time.Now().Add(d)
+	for {
+		f, err := s.TryLock(name)
+		if f != nil || err != nil || time.Now().After(deadline) {
+			return f, err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,301 @@
+package chip
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prchip/prchip/sanitize"
+)
+
+// Class is what a run means for prchip's state (SPEC 3).
+type Class string
+
+const (
+	Validated     Class = "validated"
+	NotApplicable Class = "not_applicable"
+	AuthFailure   Class = "auth_failure"
+	Retryable     Class = "retryable"
+	MissingGh     Class = "missing_gh"
+)
+
+// Categories: stable words for scripts and for `status`.
+const (
+	CatPR              = "pull_request"
+	CatNoPR            = "no_pull_request"
+	CatOK              = "ok"
+	CatNotRepository   = "not_a_repository"
+	CatDetachedHead    = "detached_head"
+	CatNoGitHubRemote  = "no_github_remote"
+	CatAuthRequired    = "auth_required"
+	CatBadCredentials  = "bad_credentials"
+	CatGhMissing       = "gh_missing"
+	CatTimeout         = "timeout"
+	CatNetwork         = "network"
+	CatRateLimited     = "rate_limited"
+	CatUnavailable     = "github_unavailable"
+	CatAccessDenied    = "access_denied"
+	CatBadResponse     = "bad_response"
+	CatKilled          = "killed"
+	CatUnknown         = "unknown"
+	CatCommandFailed   = "command_failed"
+	CatStartFailed     = "start_failed"
+	CatDisabled        = "disabled"
+	CatStateUnwritable = "state_unwritable"
+)
+
+// Outcome is a classified run, as stored and shown by `status`.
+type Outcome struct {
+	Class      Class     `json:"class"`
+	Category   string    `json:"category"`
+	ExitCode   int       `json:"exit_code"`
+	TimedOut   bool      `json:"timed_out"`
+	Detail     string    `json:"detail"`
+	At         time.Time `json:"at"`
+	DurationMS int64     `json:"duration_ms"`
+	// Recovery lists at most three things the user can do, in order.
+	Recovery []string `json:"recovery_actions,omitempty"`
+	// RetryAt is a server-given time before which retrying is pointless
+	// (rate limit reset), zero when unknown.
+	RetryAt time.Time `json:"retry_at,omitzero"`
+	// PR is set when the run found a pull request.
+	PR *PR `json:"pr,omitempty"`
+	// Value is a shell chip's sanitized output.
+	Value string `json:"value,omitempty"`
+}
+
+// PR is the part of `gh pr view --json` the chip shows, sanitized.
+type PR struct {
+	Number int    `json:"number"`
+	URL    string `json:"url"`
+	State  string `json:"state"`
+	Draft  bool   `json:"draft"`
+	Title  string `json:"title"`
+}
+
+// PRFields is what prchip asks gh for.
+const PRFields = "number,url,state,isDraft,title"
+
+// MaxTitle bounds a stored title; the format cuts it further for display.
+const MaxTitle = 256
+
+// NotApplicableOutcome is the outcome of a local check that found nothing to
+// show; gh is not run for it.
+func NotApplicableOutcome(category, detail string, now time.Time) *Outcome {
+	return &Outcome{Class: NotApplicable, Category: category, Detail: detail, At: now, ExitCode: -1}
+}
+
+// MissingGhOutcome is decided before running anything.
+func MissingGhOutcome(now time.Time) *Outcome {
+	return &Outcome{Class: MissingGh, Category: CatGhMissing, ExitCode: -1, At: now,
+		Detail:   "gh was not found on PATH",
+		Recovery: []string{"install gh", "prchip refresh"}}
+}
+
+// ClassifyPR classifies one `gh pr view` run. The order matters: gh's
+// git-context messages come first because one of them mentions
+// `gh auth login` without being an auth failure, and the auth rule is kept
+// narrow so a flaky network can never suppress the chip.
+func ClassifyPR(r Result, now time.Time) *Outcome {
+	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
+	stderr := string(r.Stderr)
+	o.Detail = sanitize.Detail(stderr)
+	low := strings.ToLower(stderr)
+	switch {
+	case r.TimedOut:
+		return o.set(Retryable, CatTimeout, "gh did not answer within the timeout", "prchip refresh")
+	case r.StartErr != nil:
+		if errors.Is(r.StartErr, os.ErrNotExist) || errors.Is(r.StartErr, os.ErrPermission) {
+			return o.set(MissingGh, CatGhMissing, "gh could not be started: "+sanitize.Detail(r.StartErr.Error()), "install gh", "prchip refresh")
+		}
+		return o.set(Retryable, CatStartFailed, "gh could not be started: "+sanitize.Detail(r.StartErr.Error()), "prchip refresh")
+	case r.Signaled:
+		return o.set(Retryable, CatKilled, "gh was killed by a signal", "prchip refresh")
+	case r.ExitCode == 0:
+		pr, err := parsePR(r.Stdout)
+		if err != nil {
+			return o.set(Retryable, CatBadResponse, "gh printed output prchip could not read: "+err.Error(), "prchip refresh")
+		}
+		o.PR = pr
+		return o.set(Validated, CatPR, "")
+	}
+	// gh reached GitHub, or its setup works, and there is simply no PR.
+	if strings.Contains(low, "no pull requests found") {
+		return o.set(Validated, CatNoPR, "")
+	}
+	// git-context states: nothing to show, and nothing wrong with gh.
+	switch {
+	case strings.Contains(low, "not a git repository"):
+		return o.set(NotApplicable, CatNotRepository, "")
+	case strings.Contains(low, "could not determine current branch"), strings.Contains(low, "not on any branch"):
+		return o.set(NotApplicable, CatDetachedHead, "")
+	case strings.Contains(low, "no git remotes found"),
+		strings.Contains(low, "none of the git remotes") && strings.Contains(low, "github host"):
+		return o.set(NotApplicable, CatNoGitHubRemote, "")
+	}
+	// Authentication: gh's "not logged in" exit code, HTTP 401, and gh's own
+	// not-logged-in texts. Nothing else.
+	switch {
+	case hasHTTPStatus(low, 401), strings.Contains(low, "bad credentials"):
+		if strings.Contains(low, "bad credentials") {
+			return o.set(AuthFailure, CatBadCredentials, "", "gh auth login", "prchip refresh --force")
+		}
+		return o.set(AuthFailure, CatAuthRequired, "", "gh auth login", "prchip refresh --force")
+	case r.ExitCode == 4,
+		strings.Contains(low, "requires you to be authenticated"),
+		strings.Contains(low, "to get started with github cli"),
+		strings.Contains(low, "to use github cli in automation"),
+		strings.Contains(low, "not logged into any github hosts"),
+		strings.Contains(low, "not logged in to any github hosts"):
+		return o.set(AuthFailure, CatAuthRequired, "", "gh auth login", "prchip refresh --force")
+	}
+	// Everything else is retryable; the category only explains.
+	switch {
+	case strings.Contains(low, "rate limit"), hasHTTPStatus(low, 429):
+		o.RetryAt = rateLimitReset(stderr, now)
+		acts := []string{"prchip refresh"}
+		if !o.RetryAt.IsZero() {
+			acts = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
+		}
+		return o.set(Retryable, CatRateLimited, "", acts...)
+	case httpStatusClass(low) == 5, strings.Contains(low, "something went wrong while executing your query"):
+		return o.set(Retryable, CatUnavailable, "", "prchip refresh")
+	case strings.Contains(low, "saml"), strings.Contains(low, "required scopes"),
+		strings.Contains(low, "resource not accessible"), hasHTTPStatus(low, 403):
+		return o.set(Retryable, CatAccessDenied, "", "gh auth status", "prchip refresh")
+	case isNetworkError(low):
+		return o.set(Retryable, CatNetwork, "", "prchip refresh")
+	case strings.Contains(low, "invalid character"), strings.Contains(low, "unexpected end of json"),
+		strings.Contains(low, "cannot unmarshal"):
+		return o.set(Retryable, CatBadResponse, "", "prchip refresh")
+	}
+	if strings.TrimSpace(o.Detail) == "" {
+		o.Detail = fmt.Sprintf("gh exited with code %d and said nothing", r.ExitCode)
+	}
+	return o.set(Retryable, CatUnknown, "", "prchip refresh")
+}
+
+// set fills class, category, recovery and (when given) the detail.
+func (o *Outcome) set(c Class, cat, detail string, recovery ...string) *Outcome {
+	o.Class, o.Category = c, cat
+	if detail != "" {
+		o.Detail = sanitize.Text(detail, sanitize.MaxDetail)
+	}
+	if len(recovery) > 3 {
+		recovery = recovery[:3]
+	}
+	o.Recovery = recovery
+	return o
+}
+
+var networkMarkers = []string{
+	"error connecting to", "check your internet connection", "dial tcp", "dial udp",
+	"connection refused", "connection reset", "no such host", "i/o timeout",
+	"network is unreachable", "host is unreachable", "no route to host",
+	"tls:", "x509:", "certificate", "proxyconnect", "proxy", "timeout awaiting",
+	"context deadline exceeded", "client.timeout", "broken pipe", "eof",
+	"server misbehaving", "temporary failure in name resolution", "http2:",
+}
+
+func isNetworkError(low string) bool {
+	for _, m := range networkMarkers {
+		if strings.Contains(low, m) {
+			return true
+		}
+	}
+	return false
+}
+
+var httpStatusRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`http (\d{3})\b`)
+})
+
+// hasHTTPStatus finds gh's "HTTP NNN" prefix for code.
+func hasHTTPStatus(low string, code int) bool {
+	for _, m := range httpStatusRE().FindAllStringSubmatch(low, -1) {
+		if m[1] == fmt.Sprint(code) {
+			return true
+		}
+	}
+	return false
+}
+
+// httpStatusClass is the hundreds digit of the first "HTTP NNN", or 0.
+func httpStatusClass(low string) int {
+	m := httpStatusRE().FindStringSubmatch(low)
+	if m == nil {
+		return 0
+	}
+	return int(m[1][0] - '0')
+}
+
+var resetRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:reset(?:s)?(?: at)?|retry after|x-ratelimit-reset:)\s*[:=]?\s*(\d{4}-\d\d-\d\dT[0-9:]+(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)|\d{9,11})`)
+})
+
+// rateLimitReset extracts a reset time when gh passed one on; at most an
+// hour ahead so a bogus value cannot silence the chip for long.
+func rateLimitReset(stderr string, now time.Time) time.Time {
+	m := resetRE().FindStringSubmatch(stderr)
+	if m == nil {
+		return time.Time{}
+	}
+	var t time.Time
+	if n, err := parseUnix(m[1]); err == nil {
+		t = time.Unix(n, 0)
+	} else if p, err := time.Parse(time.RFC3339, m[1]); err == nil {
+		t = p
+	}
+	if t.IsZero() || !t.After(now) {
+		return time.Time{}
+	}
+	if t.After(now.Add(time.Hour)) {
+		t = now.Add(time.Hour)
+	}
+	return t.UTC()
+}
+
+func parseUnix(s string) (int64, error) {
+	var n int64
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("not a number")
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, nil
+}
+
+// parsePR reads gh's JSON; stray ESC sequences (a forced colour) are removed
+// first so a user's colour settings cannot break parsing.
+func parsePR(out []byte) (*PR, error) {
+	s := strings.TrimSpace(string(out))
+	if strings.IndexByte(s, 0x1b) >= 0 {
+		s = sanitize.Text(s, 0)
+	}
+	var raw struct {
+		Number  *int   `json:"number"`
+		URL     string `json:"url"`
+		State   string `json:"state"`
+		IsDraft bool   `json:"isDraft"`
+		Title   string `json:"title"`
+	}
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	if raw.Number == nil || *raw.Number <= 0 {
+		return nil, errors.New("no PR number in gh's JSON")
+	}
+	return &PR{
+		Number: *raw.Number,
+		URL:    sanitize.Text(sanitize.Redact(raw.URL), 512),
+		State:  strings.ToLower(sanitize.Text(raw.State, 32)),
+		Draft:  raw.IsDraft,
+		Title:  sanitize.Text(sanitize.Redact(raw.Title), MaxTitle),
+	}, nil
+}

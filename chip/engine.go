@@ -1,0 +1,450 @@
+package chip
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/sanitize"
+)
+
+// Env carries an engine call's dependencies so tests can swap the clock,
+// the store, the configuration and the randomness.
+type Env struct {
+	Dir    string
+	Store  *cache.Store
+	Config *config.Config
+	Now    func() time.Time
+	Rand   func() float64
+	// Environ is the environment passed to gh and shell chips.
+	Environ []string
+}
+
+func (e *Env) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+// Time is the env's clock, for callers outside the package.
+func (e *Env) Time() time.Time { return e.now() }
+
+// Facts are the local facts a decision is built from; gathering them
+// starts no process.
+type Facts struct {
+	Dir     string
+	Repo    *repo.Info
+	RepoErr error
+	Remote  repo.Remote
+	Setup   *ghauth.Setup
+	// NA is the not-applicable outcome when the PR chip has nothing to
+	// show here; nil when it applies.
+	NA *Outcome
+	// Key names the repository in the store ("" outside a repository).
+	Key string
+}
+
+// Gather reads repository facts and gh's setup for dir.
+func Gather(dir string, now time.Time) *Facts {
+	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
+	f.Repo, f.RepoErr = repo.Find(dir)
+	switch {
+	case f.RepoErr != nil:
+		detail := "not inside a git repository"
+		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
+			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
+		}
+		f.NA = NotApplicableOutcome(CatNotRepository, detail, now)
+		return f
+	}
+	f.Key = RepoKey(f.Repo.Root)
+	if f.Repo.Detached {
+		f.NA = NotApplicableOutcome(CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
+		return f
+	}
+	r, ok := f.Setup.GitHubRemote(f.Repo)
+	if !ok {
+		detail := "no git remotes"
+		if len(f.Repo.Remotes) > 0 {
+			detail = "no remote points at a GitHub host known to gh"
+		}
+		f.NA = NotApplicableOutcome(CatNoGitHubRemote, detail, now)
+		return f
+	}
+	f.Remote = r
+	return f
+}
+
+// RepoKey is the store key of a repository root.
+func RepoKey(root string) string { return ghauth.Digest("repo", root) }
+
+// PRFingerprint digests everything that decides a PR chip run's result.
+func (f *Facts) PRFingerprint(invalidations int) string {
+	if f.Repo == nil {
+		return ""
+	}
+	return ghauth.Digest("pr", f.Repo.Root, f.Repo.Branch, f.Remote.URL,
+		f.Setup.GhIdentity, f.Setup.Auth, strconv.Itoa(invalidations))
+}
+
+// ShellFingerprint digests what decides a shell chip's result.
+func (f *Facts) ShellFingerprint(ch config.ShellChip, invalidations int) string {
+	if f.Repo == nil {
+		return ""
+	}
+	return ghauth.Digest("shell", ch.Name, ch.Command, f.Repo.Root, f.Repo.Branch, strconv.Itoa(invalidations))
+}
+
+// View is the stored state that concerns one repository.
+type View struct {
+	Global  Global
+	Repo    RepoState
+	Problem error
+}
+
+// LoadView reads the global and this repository's records only.
+func LoadView(store *cache.Store, key string) View {
+	var v View
+	g, r, p := store.ReadRepo(key)
+	if p != nil {
+		v.Problem = p
+	}
+	if len(g) > 0 {
+		if err := json.Unmarshal(g, &v.Global); err != nil {
+			v.Global = Global{}
+			v.Problem = fmt.Errorf("state file %s: global record unreadable: %w", store.Path, err)
+		}
+	}
+	if len(r) > 0 {
+		if err := json.Unmarshal(r, &v.Repo); err != nil {
+			v.Repo = RepoState{}
+			v.Problem = fmt.Errorf("state file %s: repository record unreadable: %w", store.Path, err)
+		}
+	}
+	return v
+}
+
+// chipEntry is one chip to consider, in render order.
+type chipEntry struct {
+	Policy      Policy
+	Shell       *config.ShellChip
+	Fingerprint string
+}
+
+// Policies lists the chips of a configuration in render order.
+func Policies(cfg *config.Config) []Policy {
+	ps := []Policy{{Name: "pr", Kind: KindPR, Requires: []string{"gh"}, Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}}
+	for _, ch := range cfg.Chips {
+		ps = append(ps, Policy{Name: ch.Name, Kind: KindShell, Requires: []string{"sh"}, Timeout: ch.Timeout,
+			RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure})
+	}
+	return ps
+}
+
+func (e *Env) entries(f *Facts, inv int) []chipEntry {
+	var out []chipEntry
+	for i, p := range Policies(e.Config) {
+		ce := chipEntry{Policy: p}
+		if p.Kind == KindPR {
+			if f.NA != nil {
+				continue
+			}
+			ce.Fingerprint = f.PRFingerprint(inv)
+		} else {
+			if f.Repo == nil {
+				continue
+			}
+			ch := e.Config.Chips[i-1]
+			ce.Shell = &ch
+			ce.Fingerprint = f.ShellFingerprint(ch, inv)
+		}
+		out = append(out, ce)
+	}
+	return out
+}
+
+func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) DecideInput {
+	return DecideInput{
+		Policy:      ce.Policy,
+		Mode:        e.Config.Mode,
+		Validation:  v.Global.Effective(f.Setup.Identity()),
+		State:       v.Repo.Chips[ce.Policy.Name],
+		Fingerprint: ce.Fingerprint,
+		Now:         now,
+	}
+}
+
+// Render computes the chip text (sanitized, not yet shell-escaped) and
+// whether a background refresh is due. It reads, never writes.
+func (e *Env) Render(f *Facts, v *View) (text string, refresh bool) {
+	if f.Repo == nil {
+		return "", false
+	}
+	now := e.now()
+	var parts []string
+	for _, ce := range e.entries(f, v.Repo.Invalidations) {
+		in := e.decideInput(ce, f, v, now)
+		if Decide(in).Run {
+			refresh = true
+		}
+		if s := chipText(ce, in, f); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " "), refresh
+}
+
+// chipText is what one chip shows now.
+func chipText(ce chipEntry, in DecideInput, f *Facts) string {
+	st := in.State
+	if st == nil || st.Branch != f.Repo.Branch {
+		return ""
+	}
+	if ce.Policy.Kind == KindPR {
+		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == Suppressed) {
+			return ""
+		}
+		if st.FailureFP != "" && st.FailureFP == in.Fingerprint {
+			return ""
+		}
+		if st.PR == nil {
+			return ""
+		}
+		return FormatPR(st.PR)
+	}
+	if in.Mode == config.ModeOff || (st.FailureFP != "" && st.FailureFP == in.Fingerprint) {
+		return ""
+	}
+	return sanitize.Text(st.Value, 256)
+}
+
+// FormatPR is the chip for a PR: "#42", with its state when it is not open.
+func FormatPR(pr *PR) string {
+	s := "#" + strconv.Itoa(pr.Number)
+	switch {
+	case pr.State == "merged" || pr.State == "closed":
+		s += " " + pr.State
+	case pr.Draft:
+		s += " draft"
+	}
+	return s
+}
+
+// RunResult is the outcome of one chip in a refresh.
+type RunResult struct {
+	Name     string
+	Outcome  *Outcome
+	Skipped  string // Decide's reason when not run
+	Previous *Outcome
+}
+
+// RefreshOptions select the refresh flavour.
+type RefreshOptions struct {
+	Foreground bool
+	Force      bool
+}
+
+// ErrStateWrite wraps a failure to record an outcome.
+var ErrStateWrite = errors.New("could not record the outcome")
+
+// Refresh decides and runs every chip of the repository at f, records the
+// outcomes under the store lock and returns them. The caller holds the
+// per-repository refresh lock.
+func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunResult, error) {
+	if f.Repo == nil {
+		return []RunResult{{Name: "pr", Outcome: f.NA}}, nil
+	}
+	v := LoadView(e.Store, f.Key)
+	now := e.now()
+	var results []RunResult
+	type pending struct {
+		ce chipEntry
+		o  *Outcome
+	}
+	var runs []pending
+	if f.NA != nil {
+		results = append(results, RunResult{Name: "pr", Outcome: f.NA})
+	}
+	for _, ce := range e.entries(f, v.Repo.Invalidations) {
+		in := e.decideInput(ce, f, &v, now)
+		in.Foreground, in.Force = opt.Foreground, opt.Force
+		d := Decide(in)
+		if !d.Run {
+			var prev *Outcome
+			if in.State != nil {
+				prev = in.State.Outcome
+			}
+			results = append(results, RunResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
+			continue
+		}
+		var o *Outcome
+		if ce.Policy.Kind == KindPR {
+			o = e.runPR(ctx, f, ce.Policy)
+		} else {
+			o = e.runShell(ctx, f, ce)
+		}
+		runs = append(runs, pending{ce, o})
+		results = append(results, RunResult{Name: ce.Policy.Name, Outcome: o})
+	}
+	if len(runs) == 0 {
+		return results, nil
+	}
+	err := e.Store.Update(func(tx *cache.Tx) error {
+		var g Global
+		if b := tx.Global; len(b) > 0 {
+			_ = json.Unmarshal(b, &g)
+		}
+		var rs RepoState
+		if b := tx.Repo(f.Key); len(b) > 0 {
+			_ = json.Unmarshal(b, &rs)
+		}
+		rs.Root = f.Repo.Root
+		if rs.Chips == nil {
+			rs.Chips = map[string]*ChipState{}
+		}
+		// Invalidations may have happened while gh ran: the outcome
+		// belongs to the fingerprint it ran under, which then no longer
+		// matches, and the next render refreshes again.
+		for _, p := range runs {
+			st := rs.Chips[p.ce.Policy.Name]
+			if st == nil {
+				st = &ChipState{}
+				rs.Chips[p.ce.Policy.Name] = st
+			}
+			Apply(ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
+				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
+				Now: e.now(), Rand: e.Rand})
+		}
+		gb, err := json.Marshal(&g)
+		if err != nil {
+			return err
+		}
+		rb, err := json.Marshal(&rs)
+		if err != nil {
+			return err
+		}
+		tx.SetGlobal(gb)
+		tx.PutRepo(f.Key, rb)
+		return nil
+	})
+	if err != nil {
+		return results, fmt.Errorf("%w: %w", ErrStateWrite, err)
+	}
+	return results, nil
+}
+
+func (e *Env) environ() []string {
+	if e.Environ != nil {
+		return e.Environ
+	}
+	return os.Environ()
+}
+
+func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
+	now := e.now()
+	if f.Setup.GhPath == "" {
+		return MissingGhOutcome(now)
+	}
+	r := Run(ctx, Command{
+		Path:    f.Setup.GhPath,
+		Args:    []string{"pr", "view", "--json", PRFields},
+		Dir:     f.Repo.Root,
+		Env:     GhEnv(e.environ()),
+		Timeout: p.Timeout,
+	})
+	return ClassifyPR(r, e.now())
+}
+
+// runShell runs a user chip's command with sh in the repository root.
+// Exit 0 shows the first line of its output; anything else is a failure.
+func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *Outcome {
+	sh, _ := ghauth.LookPath("sh")
+	if sh == "" {
+		sh = "/bin/sh"
+	}
+	r := Run(ctx, Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
+		Env: e.environ(), Timeout: ce.Policy.Timeout})
+	return ClassifyShell(r, e.now())
+}
+
+// ClassifyShell classifies a shell chip run: success or (retryable) failure.
+func ClassifyShell(r Result, now time.Time) *Outcome {
+	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
+		Detail: sanitize.Detail(string(r.Stderr))}
+	switch {
+	case r.TimedOut:
+		return o.set(Retryable, CatTimeout, "the command did not finish within the timeout", "prchip refresh")
+	case r.StartErr != nil:
+		return o.set(Retryable, CatStartFailed, "could not start: "+r.StartErr.Error(), "prchip refresh")
+	case r.ExitCode != 0:
+		if o.Detail == "" {
+			o.Detail = fmt.Sprintf("exited with code %d", r.ExitCode)
+		}
+		return o.set(Retryable, CatCommandFailed, "", "prchip refresh")
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(r.Stdout)), "\n")
+	o.Value = sanitize.Text(sanitize.Redact(line), 256)
+	return o.set(Validated, CatOK, "")
+}
+
+// Invalidate bumps the repository's invalidation count, which changes every
+// chip's fingerprint: the next render refreshes and backoff starts over.
+func (e *Env) Invalidate(f *Facts) (int, error) {
+	if f.Repo == nil {
+		return 0, nil
+	}
+	n := 0
+	err := e.Store.Update(func(tx *cache.Tx) error {
+		var rs RepoState
+		if b := tx.Repo(f.Key); len(b) > 0 {
+			_ = json.Unmarshal(b, &rs)
+		}
+		rs.Root = f.Repo.Root
+		rs.Invalidations++
+		n = rs.Invalidations
+		b, err := json.Marshal(&rs)
+		if err != nil {
+			return err
+		}
+		tx.PutRepo(f.Key, b)
+		return nil
+	})
+	return n, err
+}
+
+// Reset forgets failure caches, backoff and validation: for one repository
+// (its chips and the global validation), or everything with all.
+func (e *Env) Reset(f *Facts, all bool) error {
+	return e.Store.Update(func(tx *cache.Tx) error {
+		if all {
+			tx.Reset()
+			return nil
+		}
+		tx.SetGlobal(nil)
+		if f.Repo == nil {
+			return nil
+		}
+		var rs RepoState
+		if b := tx.Repo(f.Key); len(b) > 0 {
+			_ = json.Unmarshal(b, &rs)
+		}
+		rs.Root = f.Repo.Root
+		rs.Chips = nil
+		b, err := json.Marshal(&rs)
+		if err != nil {
+			return err
+		}
+		tx.PutRepo(f.Key, b)
+		return nil
+	})
+}

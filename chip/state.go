@@ -1,0 +1,263 @@
+package chip
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// Validation is the global default validation state (SPEC 4).
+type Validation string
+
+const (
+	Unvalidated Validation = "unvalidated"
+	ValidatedV  Validation = "validated"
+	Suppressed  Validation = "suppressed"
+)
+
+// Global is the state shared by all repositories.
+type Global struct {
+	Validation Validation `json:"validation,omitempty"`
+	// SuppressedSetup is the setup identity recorded at suppression; any
+	// other identity lifts the suppression.
+	SuppressedSetup string    `json:"suppressed_setup,omitempty"`
+	SuppressedAt    time.Time `json:"suppressed_at,omitzero"`
+}
+
+// Effective is the validation that applies for the current setup identity.
+func (g *Global) Effective(setupID string) Validation {
+	switch g.Validation {
+	case Suppressed:
+		if g.SuppressedSetup != setupID {
+			return Unvalidated
+		}
+		return Suppressed
+	case ValidatedV:
+		return ValidatedV
+	}
+	return Unvalidated
+}
+
+// RepoState is what prchip keeps per repository.
+type RepoState struct {
+	Root          string                `json:"root"`
+	Invalidations int                   `json:"invalidations,omitempty"`
+	Chips         map[string]*ChipState `json:"chips,omitempty"`
+}
+
+// ChipState is one chip's last result in one repository.
+type ChipState struct {
+	// Branch the value belongs to: after a checkout the old value is never
+	// shown, even before the refresh for the new branch finishes.
+	Branch string `json:"branch"`
+	// Fingerprint of the last run; another one is stale at once.
+	Fingerprint string    `json:"fingerprint"`
+	CheckedAt   time.Time `json:"checked_at"`
+	Outcome     *Outcome  `json:"outcome,omitempty"`
+	// FailureFP is the fingerprint of a cached failure; while it equals
+	// the current fingerprint the chip is not run.
+	FailureFP string `json:"failure_fp,omitempty"`
+	// Failures counts consecutive retryable failures under Fingerprint.
+	Failures    int       `json:"failures,omitempty"`
+	NextAttempt time.Time `json:"next_attempt,omitzero"`
+	PR          *PR       `json:"pr,omitempty"`
+	Value       string    `json:"value,omitempty"`
+}
+
+// Kind distinguishes the built-in PR chip from user shell chips.
+type Kind string
+
+const (
+	KindPR    Kind = "pr"
+	KindShell Kind = "shell"
+)
+
+// Policy is what the runtime needs to know about a chip kind.
+type Policy struct {
+	Name              string
+	Kind              Kind
+	Requires          []string
+	Timeout           time.Duration
+	RefreshInterval   time.Duration
+	SuppressOnFailure bool
+}
+
+// ShouldCacheFailureFingerprint decides, for every chip kind, whether a
+// result stops the chip from running again under the same fingerprint. For
+// the PR chip only an auth failure does (the classifier decided which those
+// are); a timeout or any other transient trouble never does. For shell
+// chips the generic rule holds: with suppress_on_failure, any failure or
+// timeout is cached.
+func ShouldCacheFailureFingerprint(p Policy, o *Outcome) bool {
+	switch p.Kind {
+	case KindPR:
+		return o.Class == AuthFailure
+	default:
+		failed := o.TimedOut || (o.Class != Validated && o.Class != NotApplicable)
+		return p.SuppressOnFailure && failed
+	}
+}
+
+// Decision says whether a chip runs now, and if not, why.
+type Decision struct {
+	Run    bool
+	Reason string
+}
+
+// Skip reasons.
+const (
+	ReasonModeOff       = "mode_off"
+	ReasonSuppressed    = "suppressed"
+	ReasonFailureCached = "failure_cached"
+	ReasonFresh         = "fresh"
+	ReasonBackoff       = "backoff"
+	ReasonMissingGh     = "missing_gh"
+)
+
+// DecideInput is everything Decide looks at.
+type DecideInput struct {
+	Policy      Policy
+	Mode        string
+	Validation  Validation // effective
+	State       *ChipState // nil when never run
+	Fingerprint string
+	Now         time.Time
+	// Foreground is `prchip refresh`: freshness and backoff do not apply.
+	Foreground bool
+	// Force is `refresh --force`: suppression and cached failures do not apply either.
+	Force bool
+}
+
+// Decide is the single place that says whether a chip runs: the render
+// path, the background refresh and `prchip refresh` all ask it.
+func Decide(in DecideInput) Decision {
+	if in.Mode == "off" && !in.Force {
+		return Decision{false, ReasonModeOff}
+	}
+	st := in.State
+	if !in.Force {
+		if in.Policy.Kind == KindPR && in.Mode != "always" && in.Validation == Suppressed {
+			return Decision{false, ReasonSuppressed}
+		}
+		if st != nil && st.FailureFP != "" && st.FailureFP == in.Fingerprint {
+			return Decision{false, ReasonFailureCached}
+		}
+		// In "always" mode a missing gh is not retried until the setup
+		// (and so the fingerprint) changes.
+		if st != nil && st.Fingerprint == in.Fingerprint && st.Outcome != nil && st.Outcome.Class == MissingGh {
+			return Decision{false, ReasonMissingGh}
+		}
+	}
+	if in.Foreground || st == nil || st.Fingerprint != in.Fingerprint {
+		return Decision{true, ""}
+	}
+	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) {
+		return Decision{false, ReasonBackoff}
+	}
+	if st.Outcome != nil && st.Outcome.Class != Retryable && in.Now.Sub(st.CheckedAt) < in.Policy.RefreshInterval && !in.Now.Before(st.CheckedAt) {
+		return Decision{false, ReasonFresh}
+	}
+	return Decision{true, ""}
+}
+
+// NextAttemptAt is when the render path will next refresh this chip on its
+// own; zero when it would refresh now or never will (suppression, cached
+// failure: see Decide's reason).
+func NextAttemptAt(in DecideInput) time.Time {
+	in.Foreground, in.Force = false, false
+	d := Decide(in)
+	switch d.Reason {
+	case ReasonBackoff:
+		return in.State.NextAttempt
+	case ReasonFresh:
+		return in.State.CheckedAt.Add(in.Policy.RefreshInterval)
+	}
+	return time.Time{}
+}
+
+// Backoff bounds: 30 s doubling to at most 10 min; a rate limit's reset
+// time is honoured up to an hour.
+const (
+	BackoffBase   = 30 * time.Second
+	BackoffMax    = 10 * time.Minute
+	RateLimitMax  = time.Hour
+	backoffJitter = 0.2
+)
+
+// Backoff is the wait after the n-th consecutive retryable failure (n>=1),
+// jittered by up to ±20% so many shells do not retry in step.
+func Backoff(n int, rnd func() float64) time.Duration {
+	d := BackoffBase
+	for i := 1; i < n && d < BackoffMax; i++ {
+		d *= 2
+	}
+	d = min(d, BackoffMax)
+	if rnd == nil {
+		rnd = rand.Float64
+	}
+	j := time.Duration(float64(d) * backoffJitter * (2*rnd() - 1))
+	return min(max(d+j, BackoffBase*8/10), BackoffMax)
+}
+
+// ApplyInput is one finished run.
+type ApplyInput struct {
+	Policy      Policy
+	Global      *Global
+	State       *ChipState // updated in place
+	Outcome     *Outcome
+	Fingerprint string
+	SetupID     string
+	Branch      string
+	Now         time.Time
+	Rand        func() float64
+}
+
+// Apply is the single place where a run's outcome changes state (the table
+// in SPEC 4). It never touches validation for shell chips.
+func Apply(in ApplyInput) {
+	st, o, g := in.State, in.Outcome, in.Global
+	sameFP := st.Fingerprint == in.Fingerprint
+	prevFailures := st.Failures
+	if !sameFP {
+		prevFailures = 0
+	}
+	st.Branch = in.Branch
+	st.Fingerprint = in.Fingerprint
+	st.CheckedAt = in.Now
+	// The outcome is kept without its payload, which lives in PR/Value.
+	stored := *o
+	stored.PR, stored.Value = nil, ""
+	st.Outcome = &stored
+	if ShouldCacheFailureFingerprint(in.Policy, o) {
+		st.FailureFP = in.Fingerprint
+	} else if st.FailureFP == in.Fingerprint && o.Class != MissingGh && o.Class != NotApplicable {
+		st.FailureFP = ""
+	}
+	switch o.Class {
+	case Validated:
+		if in.Policy.Kind == KindPR {
+			g.Validation, g.SuppressedSetup, g.SuppressedAt = ValidatedV, "", time.Time{}
+		}
+		st.PR, st.Value = o.PR, o.Value
+		st.Failures, st.NextAttempt = 0, time.Time{}
+	case AuthFailure, MissingGh:
+		if in.Policy.Kind == KindPR {
+			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
+		}
+		st.PR, st.Value = nil, ""
+		st.Failures, st.NextAttempt = 0, time.Time{}
+	case Retryable:
+		st.PR, st.Value = nil, ""
+		st.Failures = prevFailures + 1
+		next := in.Now.Add(Backoff(st.Failures, in.Rand))
+		if !o.RetryAt.IsZero() {
+			next = o.RetryAt
+			if next.After(in.Now.Add(RateLimitMax)) {
+				next = in.Now.Add(RateLimitMax)
+			}
+		}
+		st.NextAttempt = next
+	case NotApplicable:
+		st.PR, st.Value = nil, ""
+		st.Failures, st.NextAttempt = 0, time.Time{}
+	}
+}

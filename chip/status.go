@@ -1,0 +1,235 @@
+package chip
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/prchip/prchip/repo"
+)
+
+// Status is `prchip status --json` (SPEC 6). Field names are the contract.
+type Status struct {
+	Dir               string         `json:"dir"`
+	Repo              *StatusRepo    `json:"repo"`
+	Gh                StatusGh       `json:"gh"`
+	Mode              string         `json:"mode"`
+	Validation        Validation     `json:"validation"`
+	Fingerprint       string         `json:"fingerprint"`
+	FailureCached     bool           `json:"failure_cached"`
+	Chip              string         `json:"chip"`
+	PR                *PR            `json:"pr"`
+	LastOutcome       *StatusOutcome `json:"last_outcome"`
+	NextAttemptAt     *time.Time     `json:"next_attempt_at"`
+	InvalidationCount int            `json:"invalidation_count"`
+	RecoveryActions   []string       `json:"recovery_actions"`
+	StateFile         string         `json:"state_file"`
+	ConfigFile        string         `json:"config_file"`
+	Problems          []string       `json:"problems"`
+	// Beyond the contract: why the render path would not run the chip now,
+	// and the user's shell chips.
+	Skipped string       `json:"skipped,omitempty"`
+	Chips   []StatusChip `json:"chips,omitempty"`
+}
+
+// StatusRepo describes the repository.
+type StatusRepo struct {
+	Root      string `json:"root"`
+	Branch    string `json:"branch"`
+	RemoteURL string `json:"remote_url"`
+	Host      string `json:"host"`
+}
+
+// StatusGh describes gh.
+type StatusGh struct {
+	Found   bool    `json:"found"`
+	Path    string  `json:"path"`
+	Version *string `json:"version"`
+}
+
+// StatusOutcome is last_outcome.
+type StatusOutcome struct {
+	Class      Class     `json:"class"`
+	Category   string    `json:"category"`
+	ExitCode   *int      `json:"exit_code"`
+	TimedOut   bool      `json:"timed_out"`
+	Detail     string    `json:"detail"`
+	At         time.Time `json:"at"`
+	DurationMS int64     `json:"duration_ms"`
+}
+
+// StatusChip summarises a shell chip.
+type StatusChip struct {
+	Name          string         `json:"name"`
+	Value         string         `json:"value"`
+	FailureCached bool           `json:"failure_cached"`
+	LastOutcome   *StatusOutcome `json:"last_outcome"`
+}
+
+func statusOutcome(o *Outcome) *StatusOutcome {
+	if o == nil {
+		return nil
+	}
+	so := &StatusOutcome{Class: o.Class, Category: o.Category, TimedOut: o.TimedOut, Detail: o.Detail, At: o.At.UTC(), DurationMS: o.DurationMS}
+	if o.ExitCode >= 0 {
+		c := o.ExitCode
+		so.ExitCode = &c
+	}
+	return so
+}
+
+// Status explains what the chip shows at f and why. It runs nothing; gh's
+// version is not known without running it and is reported as null.
+func (e *Env) Status(f *Facts) *Status {
+	v := LoadView(e.Store, f.Key)
+	now := e.now()
+	s := &Status{
+		Dir:             f.Dir,
+		Gh:              StatusGh{Found: f.Setup.GhPath != "", Path: f.Setup.GhPath},
+		Mode:            e.Config.Mode,
+		Validation:      v.Global.Effective(f.Setup.Identity()),
+		RecoveryActions: []string{},
+		StateFile:       e.Store.Path,
+		ConfigFile:      e.Config.Path,
+		Problems:        []string{},
+	}
+	if v.Problem != nil {
+		s.Problems = append(s.Problems, v.Problem.Error())
+	}
+	for _, p := range e.Config.Problems {
+		s.Problems = append(s.Problems, "config "+p.String())
+	}
+	if f.Setup.HostsErr != nil {
+		s.Problems = append(s.Problems, "gh hosts file: "+f.Setup.HostsErr.Error())
+	}
+	if f.Repo != nil {
+		s.Repo = &StatusRepo{Root: f.Repo.Root, Branch: f.Repo.Branch, RemoteURL: f.Remote.URL}
+		if f.Remote.URL != "" {
+			s.Repo.Host = repo.Host(f.Remote.URL)
+		}
+		s.InvalidationCount = v.Repo.Invalidations
+	}
+	s.Chip, _ = e.Render(f, &v)
+	if f.NA != nil {
+		s.LastOutcome = statusOutcome(f.NA)
+	}
+	for _, ce := range e.entries(f, v.Repo.Invalidations) {
+		in := e.decideInput(ce, f, &v, now)
+		st := in.State
+		if ce.Policy.Kind != KindPR {
+			sc := StatusChip{Name: ce.Policy.Name}
+			if st != nil {
+				sc.Value = st.Value
+				sc.FailureCached = st.FailureFP != "" && st.FailureFP == ce.Fingerprint
+				sc.LastOutcome = statusOutcome(st.Outcome)
+			}
+			s.Chips = append(s.Chips, sc)
+			continue
+		}
+		s.Fingerprint = ce.Fingerprint
+		if d := Decide(in); !d.Run {
+			s.Skipped = d.Reason
+		}
+		if t := NextAttemptAt(in); !t.IsZero() {
+			t = t.UTC()
+			s.NextAttemptAt = &t
+		}
+		if st == nil {
+			continue
+		}
+		s.FailureCached = st.FailureFP != "" && st.FailureFP == ce.Fingerprint
+		if st.Branch == f.Repo.Branch && chipText(ce, in, f) != "" {
+			s.PR = st.PR
+		}
+		if st.Outcome != nil {
+			s.LastOutcome = statusOutcome(st.Outcome)
+			s.RecoveryActions = append(s.RecoveryActions, st.Outcome.Recovery...)
+		}
+	}
+	if s.Fingerprint == "" && f.Repo != nil {
+		s.Fingerprint = f.PRFingerprint(v.Repo.Invalidations)
+	}
+	if s.Validation == Suppressed && len(s.RecoveryActions) == 0 {
+		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
+	}
+	if len(s.RecoveryActions) > 3 {
+		s.RecoveryActions = s.RecoveryActions[:3]
+	}
+	return s
+}
+
+// WriteHuman prints the status as a few aligned lines.
+func (s *Status) WriteHuman(w io.Writer) {
+	row := func(k, v string) { fmt.Fprintf(w, "%-15s %s\n", k+":", v) }
+	row("directory", s.Dir)
+	if s.Repo == nil {
+		row("repository", "none")
+	} else {
+		row("repository", s.Repo.Root)
+		branch := s.Repo.Branch
+		if branch == "" {
+			branch = "(detached HEAD)"
+		}
+		row("branch", branch)
+		remote := s.Repo.RemoteURL
+		if remote == "" {
+			remote = "(no GitHub remote)"
+		}
+		row("remote", remote)
+	}
+	if s.Gh.Found {
+		row("gh", s.Gh.Path)
+	} else {
+		row("gh", "not found on PATH")
+	}
+	row("mode", s.Mode)
+	row("validation", string(s.Validation))
+	chip := s.Chip
+	if chip == "" {
+		chip = "(empty)"
+	}
+	row("chip", chip)
+	if s.PR != nil {
+		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
+	}
+	if o := s.LastOutcome; o != nil {
+		line := fmt.Sprintf("%s / %s", o.Class, o.Category)
+		if !o.At.IsZero() && o.Class != NotApplicable || o.DurationMS > 0 {
+			line += fmt.Sprintf(" at %s (%d ms)", o.At.Local().Format(time.DateTime), o.DurationMS)
+		}
+		row("last outcome", line)
+		if o.Detail != "" {
+			row("detail", o.Detail)
+		}
+	} else {
+		row("last outcome", "none yet")
+	}
+	if s.FailureCached {
+		row("failure cached", "yes: not run again until gh's setup, the branch or the remote changes (or prchip refresh --force)")
+	}
+	if s.Skipped != "" {
+		row("not running", s.Skipped)
+	}
+	if s.NextAttemptAt != nil {
+		row("next refresh", s.NextAttemptAt.Local().Format(time.DateTime))
+	}
+	if s.Repo != nil {
+		row("invalidations", fmt.Sprint(s.InvalidationCount))
+	}
+	for _, c := range s.Chips {
+		v := c.Value
+		if c.LastOutcome != nil && c.LastOutcome.Class != Validated {
+			v += fmt.Sprintf(" (%s: %s)", c.LastOutcome.Category, c.LastOutcome.Detail)
+		}
+		row("chip "+c.Name, strings.TrimSpace(v))
+	}
+	if len(s.RecoveryActions) > 0 {
+		row("try", strings.Join(s.RecoveryActions, "; "))
+	}
+	row("state file", s.StateFile)
+	row("config file", s.ConfigFile)
+	for _, p := range s.Problems {
+		row("problem", p)
+	}
+}

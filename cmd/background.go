@@ -1,0 +1,46 @@
+package cmd
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/prchip/prchip/chip"
+)
+
+// runBackground is the detached refresh a render started. It holds the
+// repository's refresh lock for its whole life, decides again under it
+// (another refresh may just have finished), runs what is due and records
+// the outcomes. It prints nothing: its stdio is /dev/null.
+func runBackground(paths Paths, args []string) int {
+	lock := inheritedLock()
+	if len(args) != 1 {
+		return ExitUsage
+	}
+	chip.BecomeSubreaper()
+	io := &IO{Dir: args[0]}
+	env := io.env(paths)
+	f := chip.Gather(env.Dir, env.Time())
+	if f.Repo == nil {
+		return ExitOK
+	}
+	if lock == nil {
+		// Started by hand: take the lock like a render would.
+		l, err := env.Store.TryLock(f.Key)
+		if err != nil || l == nil {
+			return ExitOK
+		}
+		lock = l
+	}
+	defer lock.Close()
+	// A hard stop in case anything below hangs despite the run timeouts.
+	budget := 10 * time.Second
+	for _, p := range chip.Policies(env.Config) {
+		budget += p.Timeout + time.Second
+	}
+	time.AfterFunc(budget, func() { os.Exit(ExitRetryable) })
+	if _, err := env.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
+		return ExitRetryable
+	}
+	return ExitOK
+}

@@ -1,0 +1,113 @@
+// Package cmd wires prchip's commands. The render path (`prchip prompt`)
+// is dispatched before cobra builds its command tree, because it runs on
+// every prompt and must cost little more than a process start.
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/adrg/xdg"
+
+	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/config"
+)
+
+// Exit codes (SPEC 2).
+const (
+	ExitOK        = 0
+	ExitRetryable = 1
+	ExitUsage     = 2
+	ExitAuth      = 4
+)
+
+// ExitError carries a command's exit code up to Main.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// IO holds a command's dependencies, so tests can run commands in-process.
+type IO struct {
+	Stdout io.Writer
+	Stderr io.Writer
+	// Dir is the working directory; "" means os.Getwd.
+	Dir string
+	Now func() time.Time
+}
+
+// Paths are where prchip keeps its files.
+type Paths struct {
+	State  string
+	Config string
+}
+
+// DefaultPaths follows the XDG base directory spec (SPEC 5).
+func DefaultPaths() Paths {
+	return Paths{
+		State:  filepath.Join(xdg.StateHome, "prchip", "state"),
+		Config: filepath.Join(xdg.ConfigHome, "prchip", "config.toml"),
+	}
+}
+
+func (o *IO) dir() string {
+	if o.Dir != "" {
+		return o.Dir
+	}
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
+}
+
+func (o *IO) env(p Paths) *chip.Env {
+	return &chip.Env{
+		Dir:    o.dir(),
+		Store:  &cache.Store{Path: p.State, Now: o.Now},
+		Config: config.Load(p.Config),
+		Now:    o.Now,
+	}
+}
+
+// Main runs prchip with args and returns the process exit code.
+func Main(args []string) int {
+	io := &IO{Stdout: os.Stdout, Stderr: os.Stderr}
+	if len(args) > 0 {
+		switch args[0] {
+		case "prompt":
+			return runPrompt(io, DefaultPaths(), args[1:])
+		case backgroundCmd:
+			return runBackground(DefaultPaths(), args[1:])
+		}
+	}
+	root := NewRoot(io, DefaultPaths())
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Err != nil {
+			fmt.Fprintln(io.Stderr, "prchip:", ee.Err)
+		}
+		return ee.Code
+	}
+	fmt.Fprintln(io.Stderr, "prchip:", err)
+	return ExitUsage
+}

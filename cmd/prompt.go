@@ -1,0 +1,104 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+
+	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/sanitize"
+)
+
+// backgroundCmd is the hidden command a render starts to refresh a
+// repository; it is not part of the CLI contract.
+const backgroundCmd = "__refresh"
+
+// lockFDEnv tells the background refresh which inherited descriptor holds
+// the repository's refresh lock.
+const lockFDEnv = "PRCHIP_LOCK_FD"
+
+// runPrompt is the render path: parse flags by hand, read state, print,
+// maybe start one background refresh. It never prints an error and always
+// exits 0.
+func runPrompt(io *IO, paths Paths, args []string) int {
+	shell, noRefresh := sanitize.Plain, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--no-refresh":
+			noRefresh = true
+		case a == "--shell" && i+1 < len(args):
+			i++
+			a = "--shell=" + args[i]
+			fallthrough
+		case len(a) > 8 && a[:8] == "--shell=":
+			s, ok := sanitize.ParseShell(a[8:])
+			if !ok {
+				return ExitOK
+			}
+			shell = s
+		default:
+			return ExitOK
+		}
+	}
+	defer func() {
+		// The prompt must survive anything, including a bug of ours.
+		recover()
+	}()
+	env := io.env(paths)
+	if env.Dir == "" {
+		return ExitOK
+	}
+	f := chip.Gather(env.Dir, env.Time())
+	if f.Repo == nil {
+		return ExitOK
+	}
+	v := chip.LoadView(env.Store, f.Key)
+	text, refresh := env.Render(f, &v)
+	if text != "" {
+		fmt.Fprint(io.Stdout, sanitize.ForShell(sanitize.Text(text, 1024), shell))
+	}
+	if refresh && !noRefresh {
+		spawnRefresh(env, f)
+	}
+	return ExitOK
+}
+
+// spawnRefresh starts one detached background refresh unless another
+// process already holds the repository's refresh lock. The lock is taken
+// here and handed to the child, so of many renders at once exactly one
+// starts a refresh.
+func spawnRefresh(env *chip.Env, f *chip.Facts) {
+	lock, err := env.Store.TryLock(f.Key)
+	if err != nil || lock == nil {
+		return
+	}
+	defer lock.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
+	c.Dir = f.Repo.Root
+	c.Env = append(os.Environ(), lockFDEnv+"=3")
+	c.ExtraFiles = []*os.File{lock}
+	// A new session: no terminal, no job control signals, not waited for by
+	// the shell's command substitution (stdio is /dev/null).
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := c.Start(); err != nil {
+		return
+	}
+	c.Process.Release()
+}
+
+// inheritedLock returns the refresh lock handed over by spawnRefresh.
+func inheritedLock() *os.File {
+	fd, err := strconv.Atoi(os.Getenv(lockFDEnv))
+	if err != nil || fd < 3 {
+		return nil
+	}
+	os.Unsetenv(lockFDEnv)
+	return os.NewFile(uintptr(fd), "refresh-lock")
+}

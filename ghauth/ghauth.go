@@ -1,0 +1,218 @@
+// Package ghauth applies gh's own rules for which hosts are GitHub hosts and
+// where gh keeps its setup, cheaply enough for the render path. It mirrors
+// github.com/cli/go-gh/v2/pkg/auth (which the tests use as the oracle)
+// without linking go-gh's YAML and HTTP stack into every prompt.
+package ghauth
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/prchip/prchip/repo"
+)
+
+const (
+	github    = "github.com"
+	localhost = "github.localhost"
+	tenancy   = "ghe.com"
+)
+
+// TokenVars are the environment variables gh reads a token from. Only
+// whether and which are set reaches the fingerprint, as a digest.
+var TokenVars = []string{"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"}
+
+// NormalizeHostname follows go-gh: subdomains of github.com and
+// github.localhost collapse to them, tenancy hosts to NAME.ghe.com.
+func NormalizeHostname(host string) string {
+	h := strings.ToLower(host)
+	if strings.HasSuffix(h, "."+github) {
+		return github
+	}
+	if strings.HasSuffix(h, "."+localhost) {
+		return localhost
+	}
+	if before, ok := strings.CutSuffix(h, "."+tenancy); ok {
+		return before[strings.LastIndexByte(before, '.')+1:] + "." + tenancy
+	}
+	return h
+}
+
+// ConfigDir is gh's configuration directory, as gh computes it on Unix.
+func ConfigDir() string {
+	if d := os.Getenv("GH_CONFIG_DIR"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "gh")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".config", "gh")
+}
+
+// HostsFile is the path of gh's hosts.yml ("" when no home is known).
+func HostsFile() string {
+	d := ConfigDir()
+	if d == "" {
+		return ""
+	}
+	return filepath.Join(d, "hosts.yml")
+}
+
+// Setup is gh's local setup as far as it decides a PR chip's result. It
+// never holds a token: only digests and file identities.
+type Setup struct {
+	// GhPath is the gh found on PATH, "" when missing.
+	GhPath string
+	// GhIdentity is "path size mtime" of gh, or "missing".
+	GhIdentity string
+	// Auth digests hosts.yml's identity, GH_HOST, GH_CONFIG_DIR and which
+	// token variables hold which values.
+	Auth string
+	// Hosts are the known GitHub hosts besides github.com and *.ghe.com.
+	Hosts []string
+	// HostsErr says why hosts.yml could not be read, if it exists but is unusable.
+	HostsErr error
+}
+
+// Identity is what suppression is recorded against: when it changes, the
+// user changed something that may fix an auth failure or a missing gh.
+func (s *Setup) Identity() string {
+	return digest(s.GhIdentity, s.Auth)
+}
+
+// ReadSetup looks up gh on PATH and reads the auth setup, without running
+// anything.
+func ReadSetup() *Setup {
+	s := &Setup{GhIdentity: "missing"}
+	if p, st := LookPath("gh"); p != "" {
+		s.GhPath = p
+		s.GhIdentity = fmt.Sprintf("%s %d %d", p, st.Size(), st.ModTime().UnixNano())
+	}
+	h := sha256.New()
+	for _, v := range TokenVars {
+		val, ok := os.LookupEnv(v)
+		fmt.Fprintf(h, "%s=%t:%x;", v, ok && val != "", sha256.Sum256([]byte(val)))
+	}
+	fmt.Fprintf(h, "GH_HOST=%s;GH_CONFIG_DIR=%s;", os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
+	if hf := HostsFile(); hf != "" {
+		if st, err := os.Stat(hf); err == nil {
+			fmt.Fprintf(h, "hosts=%s %d %d;", hf, st.Size(), st.ModTime().UnixNano())
+			s.Hosts, s.HostsErr = readHosts(hf)
+		} else {
+			fmt.Fprintf(h, "hosts=%s none;", hf)
+		}
+	}
+	s.Auth = hex.EncodeToString(h.Sum(nil)[:16])
+	return s
+}
+
+// LookPath finds an executable regular file named name on PATH, as gh's
+// safeexec does (never the current directory).
+func LookPath(name string) (string, os.FileInfo) {
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		st, err := os.Stat(p)
+		if err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0 {
+			continue
+		}
+		return p, st
+	}
+	return "", nil
+}
+
+// readHosts returns the top-level keys of gh's hosts.yml. gh writes this file
+// itself as a plain block mapping, so a line-based read of unindented keys
+// is exact for it and avoids a YAML parser on the render path.
+func readHosts(p string) ([]string, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > 1<<20 {
+		return nil, fmt.Errorf("%s: larger than 1 MiB", p)
+	}
+	var hosts []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line == "---" {
+			continue
+		}
+		k, _, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		k = strings.Trim(strings.TrimSpace(k), `"'`)
+		if k != "" {
+			hosts = append(hosts, k)
+		}
+	}
+	return hosts, nil
+}
+
+// IsGitHubHost reports whether gh would treat host as a GitHub host.
+func (s *Setup) IsGitHubHost(host string) bool {
+	if host == "" {
+		return false
+	}
+	n := NormalizeHostname(host)
+	if n == github || strings.HasSuffix(n, "."+tenancy) {
+		return true
+	}
+	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
+		return true
+	}
+	for _, h := range s.Hosts {
+		if NormalizeHostname(h) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// remotePriority is gh's order for choosing among remotes.
+func remotePriority(name string) int {
+	switch name {
+	case "upstream":
+		return 0
+	case "github":
+		return 1
+	case "origin":
+		return 2
+	}
+	return 3
+}
+
+// GitHubRemote picks the remote gh would use: the first GitHub-host remote
+// by gh's name priority (upstream, github, origin, then config order).
+func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
+	best, found := repo.Remote{}, false
+	for _, r := range info.Remotes {
+		if !s.IsGitHubHost(repo.Host(r.URL)) {
+			continue
+		}
+		if !found || remotePriority(r.Name) < remotePriority(best.Name) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+func digest(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// Digest hashes parts unambiguously; fingerprints are built with it.
+func Digest(parts ...string) string { return digest(parts...) }

@@ -1,0 +1,293 @@
+// Package repo reads the few repository facts prchip needs (root, branch,
+// remotes) straight from the files under .git, without starting git: the
+// render path runs on every prompt and a process start alone costs as much
+// as the whole render budget. Tests check it against go-git.
+package repo
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNotRepository means no enclosing directory holds a .git entry.
+var ErrNotRepository = errors.New("not inside a git repository")
+
+// Info is what prchip knows about the repository around a directory.
+type Info struct {
+	// Root is the work tree's top directory.
+	Root string
+	// GitDir is the per-worktree git directory (HEAD lives here).
+	GitDir string
+	// CommonDir holds config and refs shared by all worktrees.
+	CommonDir string
+	// Branch is the checked-out branch, empty when Detached.
+	Branch   string
+	Detached bool
+	// Remotes in the order the config lists them, URLs rewritten by
+	// url.<base>.insteadOf as git would.
+	Remotes []Remote
+	// BranchRemote is branch.<Branch>.remote, if set.
+	BranchRemote string
+}
+
+// Remote is one [remote "name"] section.
+type Remote struct {
+	Name string
+	URL  string
+}
+
+// maxFile bounds what is read from HEAD, gitdir files and config, so a
+// hostile or broken repository cannot make the prompt read gigabytes.
+const maxFile = 1 << 20
+
+// Find locates the repository enclosing dir and reads its facts.
+func Find(dir string) (*Info, error) {
+	root, gitPath, isFile, err := findRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
+	if isFile {
+		gd, err := readGitFile(gitPath)
+		if err != nil {
+			return nil, err
+		}
+		info.GitDir = gd
+		info.CommonDir = gd
+	}
+	if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
+		cd := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(cd) {
+			cd = filepath.Join(info.GitDir, cd)
+		}
+		info.CommonDir = filepath.Clean(cd)
+	}
+	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
+	if err != nil {
+		return nil, fmt.Errorf("read HEAD: %w", err)
+	}
+	h := strings.TrimSpace(string(head))
+	if ref, ok := strings.CutPrefix(h, "ref:"); ok {
+		ref = strings.TrimSpace(ref)
+		if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok && b != "" {
+			info.Branch = b
+		} else {
+			info.Detached = true
+		}
+	} else {
+		info.Detached = true
+	}
+	if cfg, err := readSmall(filepath.Join(info.CommonDir, "config")); err == nil {
+		parseConfig(cfg, info)
+	}
+	return info, nil
+}
+
+// findRoot walks up from dir to the first directory with a .git entry.
+func findRoot(dir string) (root, gitPath string, isFile bool, err error) {
+	if !filepath.IsAbs(dir) {
+		return "", "", false, fmt.Errorf("directory %q is not absolute", dir)
+	}
+	d := filepath.Clean(dir)
+	for {
+		p := filepath.Join(d, ".git")
+		if st, err := os.Stat(p); err == nil {
+			if st.IsDir() {
+				return d, p, false, nil
+			}
+			if st.Mode().IsRegular() {
+				return d, p, true, nil
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", false, ErrNotRepository
+		}
+		d = parent
+	}
+}
+
+// readGitFile follows a "gitdir: PATH" file (linked worktrees, submodules).
+func readGitFile(p string) (string, error) {
+	b, err := readSmall(p)
+	if err != nil {
+		return "", err
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	gd, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	if !ok {
+		return "", fmt.Errorf("%s: not a gitdir file", p)
+	}
+	gd = strings.TrimSpace(gd)
+	if !filepath.IsAbs(gd) {
+		gd = filepath.Join(filepath.Dir(p), gd)
+	}
+	return filepath.Clean(gd), nil
+}
+
+func readSmall(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	if st.Size() > maxFile {
+		return nil, fmt.Errorf("%s: larger than %d bytes", p, maxFile)
+	}
+	buf := make([]byte, st.Size()+1)
+	n, err := f.Read(buf)
+	if err != nil && n == 0 && st.Size() > 0 {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// parseConfig reads the parts of git's config syntax prchip needs: remote
+// URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
+// names are case-insensitive, subsection names are not.
+func parseConfig(b []byte, info *Info) {
+	var section, sub string
+	type rewrite struct{ base, prefix string }
+	var rewrites []rewrite
+	index := map[string]int{}
+	for len(b) > 0 {
+		var line []byte
+		line, b, _ = bytes.Cut(b, []byte{'\n'})
+		l := strings.TrimSpace(string(line))
+		if l == "" || l[0] == '#' || l[0] == ';' {
+			continue
+		}
+		if l[0] == '[' {
+			end := strings.LastIndexByte(l, ']')
+			if end < 0 {
+				section, sub = "", ""
+				continue
+			}
+			head := strings.TrimSpace(l[1:end])
+			section, sub = head, ""
+			if i := strings.IndexAny(head, " \t"); i >= 0 {
+				section = head[:i]
+				sub = unquote(strings.TrimSpace(head[i:]))
+			} else if i := strings.IndexByte(head, '.'); i >= 0 {
+				// Deprecated [section.sub] form: subsection is lower-cased.
+				section, sub = head[:i], strings.ToLower(head[i+1:])
+			}
+			section = strings.ToLower(section)
+			// A key may follow the header on the same line.
+			if rest := strings.TrimSpace(l[end+1:]); rest != "" {
+				l = rest
+			} else {
+				continue
+			}
+		}
+		key, val, hasVal := strings.Cut(l, "=")
+		key = strings.ToLower(strings.TrimSpace(key))
+		if !hasVal {
+			continue
+		}
+		val = configValue(val)
+		switch {
+		case section == "remote" && key == "url" && sub != "":
+			if _, seen := index[sub]; !seen {
+				index[sub] = len(info.Remotes)
+				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: val})
+			}
+		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
+			info.BranchRemote = val
+		case section == "url" && key == "insteadof" && sub != "":
+			rewrites = append(rewrites, rewrite{base: sub, prefix: val})
+		}
+	}
+	for i, r := range info.Remotes {
+		best := -1
+		for j, rw := range rewrites {
+			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
+		}
+	}
+}
+
+// configValue strips comments and surrounding quotes from a config value.
+func configValue(v string) string {
+	var b strings.Builder
+	inQuote := false
+	v = strings.TrimSpace(v)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(v[i])
+			}
+		case c == '"':
+			inQuote = !inQuote
+		case (c == '#' || c == ';') && !inQuote:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+// Host extracts the host name from a remote URL in any of git's forms:
+// scheme://[user@]host[:port]/path and scp-like [user@]host:path. It
+// returns "" for local paths.
+func Host(url string) string {
+	if i := strings.Index(url, "://"); i >= 0 {
+		rest := url[i+3:]
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			rest = rest[:j]
+		}
+		if j := strings.LastIndexByte(rest, '@'); j >= 0 {
+			rest = rest[j+1:]
+		}
+		if strings.HasPrefix(rest, "[") {
+			if j := strings.IndexByte(rest, ']'); j >= 0 {
+				return strings.ToLower(rest[1:j])
+			}
+		}
+		if j := strings.IndexByte(rest, ':'); j >= 0 {
+			rest = rest[:j]
+		}
+		return strings.ToLower(rest)
+	}
+	// scp-like: a colon before any slash.
+	colon := strings.IndexByte(url, ':')
+	if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
+		return ""
+	}
+	h := url[:colon]
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	return strings.ToLower(h)
+}

@@ -1,0 +1,41 @@
+# prchip for bash: eval "$(prchip init bash)" in ~/.bashrc.
+#
+# The hook keeps the chip in $PRCHIP. Reference it by name in PS1, never
+# paste its value (bash expands the variable when it draws the prompt):
+#   PS1='\w ${PRCHIP:+$PRCHIP }\$ '
+# or, in double quotes:  PS1="\w \${PRCHIP} \$ "
+# bash cannot redraw a prompt from outside, so a refresh that finishes
+# while the prompt is shown appears at the next prompt.
+if [[ -z ${_prchip_hooked-} ]]; then
+  _prchip_hooked=1
+  PRCHIP=''
+  _prchip_exe=@PRCHIP_EXE@
+  _prchip_dirty=0
+  _prchip_last_hist=''
+
+  _prchip_hook() {
+    local ret=$?
+    # The first word of the last command, from history, decides invalidation.
+    local last
+    last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
+    if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
+      _prchip_last_hist=$last
+      last=${last#*[0-9]  }
+      last=${last#"${last%%[![:space:]]*}"}
+      case ${last%%[[:space:]]*} in
+        @PRCHIP_INVALIDATE_CASE@) "$_prchip_exe" invalidate >/dev/null 2>&1 ;;
+      esac
+    fi
+    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null)
+    return $ret
+  }
+
+  # PROMPT_COMMAND may be a string or (bash 5.1+) an array: keep what is there.
+  if [[ "$(declare -p PROMPT_COMMAND 2>/dev/null)" == "declare -a"* ]]; then
+    PROMPT_COMMAND=(_prchip_hook "${PROMPT_COMMAND[@]}")
+  elif [[ -z ${PROMPT_COMMAND-} ]]; then
+    PROMPT_COMMAND=_prchip_hook
+  else
+    PROMPT_COMMAND="_prchip_hook;${PROMPT_COMMAND}"
+  fi
+fi

@@ -1,0 +1,56 @@
+# prchip for zsh: eval "$(prchip init zsh)" in ~/.zshrc.
+#
+# The hook keeps the chip in $PRCHIP, already escaped for zsh. Reference it
+# by name in single quotes (prompt_subst is turned on), never paste its value:
+#   PROMPT='%~ ${PRCHIP:+$PRCHIP }%# '
+#   RPROMPT='${PRCHIP}'
+# When a background refresh finishes while the prompt is shown, the prompt
+# is redrawn (zle -F), so the chip appears without pressing Enter.
+if (( ! ${+_prchip_hooked} )); then
+  typeset -g _prchip_hooked=1
+  typeset -g PRCHIP=''
+  typeset -g _prchip_exe=@PRCHIP_EXE@
+  typeset -gi _prchip_dirty=0
+  typeset -gi _prchip_fd=0
+  setopt prompt_subst
+
+  _prchip_preexec() {
+    local -a words
+    words=(${(z)1})
+    case ${words[1]-} in
+      (@PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+    esac
+  }
+
+  # Called by zle when the waiter prints: the refresh ended.
+  _prchip_ready() {
+    local fd=$1 line
+    IFS= read -r -u $fd line
+    zle -F $fd 2>/dev/null
+    exec {fd}<&-
+    _prchip_fd=0
+    PRCHIP=$line
+    zle && zle reset-prompt
+  }
+
+  _prchip_precmd() {
+    local ret=$?
+    if (( _prchip_dirty )); then
+      _prchip_dirty=0
+      "$_prchip_exe" invalidate >/dev/null 2>&1
+    fi
+    local out
+    out=$("$_prchip_exe" prompt --shell zsh --report-refresh 2>/dev/null)
+    PRCHIP=${out%%$'\n'*}
+    if [[ $out == *$'\n'refreshing* ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
+      # Wait in the background for the refresh, then redraw.
+      exec {_prchip_fd}< <("$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
+      zle -F $_prchip_fd _prchip_ready
+    fi
+    return $ret
+  }
+
+  autoload -Uz add-zsh-hook
+  add-zsh-hook precmd _prchip_precmd
+  add-zsh-hook preexec _prchip_preexec
+fi

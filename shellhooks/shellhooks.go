@@ -1,0 +1,83 @@
+// Package shellhooks holds the shell integration snippets as real shell
+// files, embedded in the binary and printed by `prchip init`.
+package shellhooks
+
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed prchip.zsh prchip.bash prchip.fish starship.toml
+var files embed.FS
+
+var byName = map[string]string{
+	"zsh":      "prchip.zsh",
+	"bash":     "prchip.bash",
+	"fish":     "prchip.fish",
+	"starship": "starship.toml",
+}
+
+// Names lists the integrations `prchip init` knows.
+func Names() []string { return []string{"zsh", "bash", "fish", "starship"} }
+
+// Options fill a snippet's placeholders.
+type Options struct {
+	// Exe is the prchip binary's absolute path; hooks call it directly so
+	// a prompt costs no PATH search.
+	Exe string
+	// InvalidateOn lists the commands after which the repository is invalidated.
+	InvalidateOn []string
+}
+
+// Snippet returns the integration for name with placeholders filled.
+func Snippet(name string, o Options) (string, bool) {
+	f, ok := byName[name]
+	if !ok {
+		return "", false
+	}
+	b, err := files.ReadFile(f)
+	if err != nil {
+		return "", false
+	}
+	exe := o.Exe
+	if exe == "" {
+		exe = "prchip"
+	}
+	words := make([]string, 0, len(o.InvalidateOn))
+	for _, w := range o.InvalidateOn {
+		if isWord(w) {
+			words = append(words, w)
+		}
+	}
+	r := strings.NewReplacer(
+		"@PRCHIP_EXE@", quote(exe, name),
+		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
+		"@PRCHIP_INVALIDATE_CASE@", strings.Join(words, "|"),
+	)
+	return r.Replace(string(b)), true
+}
+
+// isWord keeps configured command names to characters safe in every
+// shell's case pattern.
+func isWord(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// quote makes a path a single shell word (TOML string for starship).
+func quote(s, shell string) string {
+	if shell == "starship" {
+		return `'` + strings.ReplaceAll(s, `'`, `'"'"'`) + `'`
+	}
+	if shell == "fish" {
+		return `'` + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + `'`
+	}
+	return `'` + strings.ReplaceAll(s, `'`, `'\''`) + `'`
+}
