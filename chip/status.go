@@ -29,8 +29,9 @@ type Status struct {
 	Problems          []string       `json:"problems"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
-	Skipped string       `json:"skipped,omitempty"`
-	Chips   []StatusChip `json:"chips,omitempty"`
+	Skipped             string       `json:"skipped,omitempty"`
+	ConsecutiveFailures int          `json:"consecutive_failures"`
+	Chips               []StatusChip `json:"chips,omitempty"`
 }
 
 // StatusRepo describes the repository.
@@ -139,6 +140,9 @@ func (e *Env) Status(f *Facts) *Status {
 			continue
 		}
 		s.FailureCached = st.FailureFP != "" && st.FailureFP == ce.Fingerprint
+		if st.Fingerprint == ce.Fingerprint {
+			s.ConsecutiveFailures = st.Failures
+		}
 		if st.Branch == f.Repo.Branch && chipText(ce, in, f) != "" {
 			s.PR = st.PR
 		}

@@ -1,0 +1,261 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prchip/prchip/internal/fakegithub"
+)
+
+// a. A PR exists.
+func TestE2E_A_PullRequestExists(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "Add the chip"})
+	r := w.refresh(w.repo, 0)
+	if !strings.Contains(r.stdout, "#42") {
+		t.Errorf("refresh output %q does not name #42", r.stdout)
+	}
+	s := w.status(w.repo)
+	if s.Validation != "validated" || s.PR == nil || s.PR.Number != 42 || s.Chip != "#42" {
+		t.Fatalf("status: validation %q pr %+v chip %q", s.Validation, s.PR, s.Chip)
+	}
+	if s.PR.Title != "Add the chip" || s.class() != "validated" {
+		t.Errorf("pr %+v class %s", s.PR, s.class())
+	}
+	if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
+		t.Errorf("prompt printed %q, want #42", got)
+	}
+	if w.srv.Requests() != 1 {
+		t.Errorf("server saw %d requests, want 1", w.srv.Requests())
+	}
+}
+
+// b. No PR for the branch: validated, chip empty.
+func TestE2E_B_NoPullRequest(t *testing.T) {
+	w := newWorld(t)
+	w.refresh(w.repo, 0)
+	s := w.status(w.repo)
+	if s.Validation != "validated" || s.Chip != "" || s.PR != nil || s.category() != "no_pull_request" {
+		t.Fatalf("validation %q chip %q pr %+v category %s", s.Validation, s.Chip, s.PR, s.category())
+	}
+	if w.srv.Requests() != 1 {
+		t.Errorf("server saw %d requests", w.srv.Requests())
+	}
+}
+
+// c. 401 Bad credentials: auth failure, suppressed and cached; a second
+// refresh sends nothing; --force does.
+func TestE2E_C_BadCredentials(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetMode(fakegithub.BadCreds)
+	w.refresh(w.repo, 4)
+	s := w.status(w.repo)
+	if s.class() != "auth_failure" || s.category() != "bad_credentials" || s.Validation != "suppressed" || !s.FailureCached {
+		t.Fatalf("class %s/%s validation %q failure_cached %v", s.class(), s.category(), s.Validation, s.FailureCached)
+	}
+	if len(s.RecoveryActions) == 0 || s.RecoveryActions[0] != "gh auth login" {
+		t.Errorf("recovery actions %v", s.RecoveryActions)
+	}
+	n := w.srv.Requests()
+	if n != 1 {
+		t.Fatalf("server saw %d requests, want 1", n)
+	}
+	r := w.refresh(w.repo, 4)
+	if !strings.Contains(r.stdout, "skipped") {
+		t.Errorf("second refresh said %q", r.stdout)
+	}
+	if w.srv.Requests() != n {
+		t.Fatalf("second refresh sent a request")
+	}
+	// The render path neither shows nor starts anything.
+	if out := w.run(w.repo, "prompt").stdout; out != "" {
+		t.Errorf("prompt printed %q while suppressed", out)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if w.srv.Requests() != n {
+		t.Fatalf("prompt started a refresh while suppressed")
+	}
+	w.refresh(w.repo, 4, "--force")
+	if w.srv.Requests() != n+1 {
+		t.Fatalf("refresh --force sent %d requests, want 1", w.srv.Requests()-n)
+	}
+	// Fixed server: --force validates and lifts everything.
+	w.srv.SetMode(fakegithub.OK)
+	w.refresh(w.repo, 0, "--force")
+	if s := w.status(w.repo); s.Validation != "validated" || s.FailureCached {
+		t.Errorf("after a good forced refresh: %q cached %v", s.Validation, s.FailureCached)
+	}
+}
+
+// d. Connection refused: retryable, nothing suppressed or cached, and the
+// next refresh on the same branch succeeds once the server is back.
+func TestE2E_D_ServerDown(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "seven"})
+	w.refresh(w.repo, 0)
+	before := w.status(w.repo)
+	w.srv.Stop()
+	w.refresh(w.repo, 1)
+	s := w.status(w.repo)
+	if s.class() != "retryable" || s.category() != "network" {
+		t.Fatalf("class %s/%s detail %q", s.class(), s.category(), s.LastOutcome.Detail)
+	}
+	if s.Validation != before.Validation || s.FailureCached {
+		t.Fatalf("validation %q (was %q) failure_cached %v", s.Validation, before.Validation, s.FailureCached)
+	}
+	if s.Fingerprint != before.Fingerprint {
+		t.Fatalf("fingerprint changed: the retry below would not prove anything")
+	}
+	if err := w.srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Chip != "#7" {
+		t.Fatalf("after restart chip %q", s.Chip)
+	}
+}
+
+// e. The server never answers: refresh gives up within 6 s, timeout,
+// retryable, and no gh is left.
+func TestE2E_E_ServerHangs(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetMode(fakegithub.Hang)
+	r := w.refresh(w.repo, 1)
+	if r.took > 6*time.Second {
+		t.Errorf("refresh took %v", r.took)
+	}
+	s := w.status(w.repo)
+	if s.class() != "retryable" || s.category() != "timeout" || !s.LastOutcome.TimedOut || s.FailureCached || s.Validation == "suppressed" {
+		t.Fatalf("class %s/%s timed_out %v cached %v validation %s", s.class(), s.category(), s.LastOutcome.TimedOut, s.FailureCached, s.Validation)
+	}
+	if pids := ghProcesses(w.repo); len(pids) > 0 {
+		t.Fatalf("gh processes left running: %v", pids)
+	}
+}
+
+// f. Rate limit and 502: retryable with their categories; backoff grows
+// with repeated failures and a success resets it.
+func TestE2E_F_RateLimitAndOutage(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetMode(fakegithub.RateLimited)
+	w.refresh(w.repo, 1)
+	s1 := w.status(w.repo)
+	if s1.class() != "retryable" || s1.category() != "rate_limited" || s1.FailureCached || s1.Validation == "suppressed" {
+		t.Fatalf("rate limit: %s/%s cached %v validation %s", s1.class(), s1.category(), s1.FailureCached, s1.Validation)
+	}
+	w.srv.SetMode(fakegithub.BadGateway)
+	w.refresh(w.repo, 1)
+	s2 := w.status(w.repo)
+	if s2.class() != "retryable" || s2.category() != "github_unavailable" {
+		t.Fatalf("502: %s/%s", s2.class(), s2.category())
+	}
+	w.refresh(w.repo, 1)
+	s3 := w.status(w.repo)
+	if s1.NextAttemptAt == nil || s2.NextAttemptAt == nil || s3.NextAttemptAt == nil {
+		t.Fatalf("next_attempt_at missing: %v %v %v", s1.NextAttemptAt, s2.NextAttemptAt, s3.NextAttemptAt)
+	}
+	wait1 := s1.NextAttemptAt.Sub(s1.LastOutcome.At)
+	wait3 := s3.NextAttemptAt.Sub(s3.LastOutcome.At)
+	if wait1 < 20*time.Second || wait1 > 40*time.Second || wait3 < 100*time.Second || wait3 > 10*time.Minute {
+		t.Fatalf("backoff after 1 failure %v, after 3 %v", wait1, wait3)
+	}
+	// While backing off the render path does not refresh.
+	n := w.srv.Requests()
+	w.run(w.repo, "prompt")
+	time.Sleep(300 * time.Millisecond)
+	if w.srv.Requests() != n {
+		t.Fatalf("render refreshed during backoff")
+	}
+	w.srv.SetMode(fakegithub.OK)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 3})
+	w.refresh(w.repo, 0)
+	s4 := w.status(w.repo)
+	if s4.Chip != "#3" || s4.Raw["consecutive_failures"] != float64(0) {
+		t.Fatalf("after success chip %q failures %v", s4.Chip, s4.Raw["consecutive_failures"])
+	}
+	if wait := s4.NextAttemptAt.Sub(s4.LastOutcome.At); wait > 31*time.Second {
+		t.Fatalf("after success next attempt in %v: backoff not reset", wait)
+	}
+}
+
+// g. gh missing: suppressed; gh appears: the next refresh runs and validates.
+func TestE2E_G_MissingGh(t *testing.T) {
+	w := newWorld(t)
+	os.Remove(filepath.Join(w.bin, "gh"))
+	w.refresh(w.repo, 4)
+	s := w.status(w.repo)
+	if s.class() != "missing_gh" || s.category() != "gh_missing" || s.Validation != "suppressed" || s.Gh.Found {
+		t.Fatalf("class %s/%s validation %s found %v", s.class(), s.category(), s.Validation, s.Gh.Found)
+	}
+	if len(s.RecoveryActions) == 0 || s.RecoveryActions[0] != "install gh" {
+		t.Errorf("recovery %v", s.RecoveryActions)
+	}
+	// Still missing: skipped, not re-run.
+	if r := w.refresh(w.repo, 4); !strings.Contains(r.stdout, "skipped") {
+		t.Errorf("second refresh: %q", r.stdout)
+	}
+	if err := os.Symlink(w.ghPath, filepath.Join(w.bin, "gh")); err != nil {
+		t.Fatal(err)
+	}
+	w.srv.SetPR("feature", fakegithub.PR{Number: 5})
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Validation != "validated" || s.Chip != "#5" {
+		t.Fatalf("after gh appeared: %s chip %q", s.Validation, s.Chip)
+	}
+}
+
+// h. Not applicable: non-GitHub remote, detached HEAD, outside a repository.
+func TestE2E_H_NotApplicable(t *testing.T) {
+	w := newWorld(t)
+	gitlab := w.newRepo("gitlab", "feature", "https://gitlab.com/octo/demo.git")
+	detached := w.newRepo("detached", "feature", "https://"+fakegithub.Host+"/octo/demo.git")
+	w.git(detached, "checkout", "-q", "--detach")
+	outside := filepath.Join(w.home, "plain")
+	os.MkdirAll(outside, 0o755)
+	cases := []struct{ name, dir, category string }{
+		{"non-GitHub remote", gitlab, "no_github_remote"},
+		{"detached HEAD", detached, "detached_head"},
+		{"outside a repository", outside, "not_a_repository"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := w.status(c.dir).Validation
+			r := w.refresh(c.dir, 0)
+			if !strings.Contains(r.stdout, "not_applicable") {
+				t.Errorf("refresh said %q", r.stdout)
+			}
+			s := w.status(c.dir)
+			if s.class() != "not_applicable" || s.category() != c.category || s.Validation != before || s.Chip != "" {
+				t.Fatalf("%s/%s validation %s (was %s) chip %q", s.class(), s.category(), s.Validation, before, s.Chip)
+			}
+			w.run(c.dir, "prompt")
+			if w.srv.Requests() != 0 {
+				t.Fatalf("gh reached the server %d times", w.srv.Requests())
+			}
+		})
+	}
+}
+
+// i. After an auth failure, a new GH_TOKEN lifts the suppression.
+func TestE2E_I_TokenChangeLiftsSuppression(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetMode(fakegithub.BadCreds)
+	w.refresh(w.repo, 4)
+	if s := w.status(w.repo); s.Validation != "suppressed" {
+		t.Fatalf("validation %s", s.Validation)
+	}
+	w.srv.SetMode(fakegithub.OK)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 9})
+	w.extra["GH_TOKEN"] = "a-new-token"
+	s := w.status(w.repo)
+	if s.Validation != "unvalidated" || s.FailureCached {
+		t.Fatalf("after token change: validation %s cached %v", s.Validation, s.FailureCached)
+	}
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Validation != "validated" || s.Chip != "#9" {
+		t.Fatalf("validation %s chip %q", s.Validation, s.Chip)
+	}
+}
