@@ -1,0 +1,272 @@
+package chip
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/config"
+)
+
+// fakeGh is a gh stand-in whose behaviour a test switches by rewriting
+// its script; each run appends a line to a counter file.
+type fakeGh struct {
+	t       *testing.T
+	dir     string
+	counter string
+}
+
+func (g *fakeGh) set(body string) {
+	g.t.Helper()
+	script := "#!/bin/sh\necho run >> '" + g.counter + "'\n" + body + "\n"
+	p := filepath.Join(g.dir, "gh")
+	tmp := p + ".tmp"
+	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {
+		g.t.Fatal(err)
+	}
+	// Rename keeps the identity stable only when the content is the same
+	// size and mtime; tests that need a stable fingerprint reuse one body.
+	if err := os.Rename(tmp, p); err != nil {
+		g.t.Fatal(err)
+	}
+}
+
+func (g *fakeGh) runs() int {
+	b, _ := os.ReadFile(g.counter)
+	return strings.Count(string(b), "run\n")
+}
+
+type rig struct {
+	env  *Env
+	gh   *fakeGh
+	repo string
+	now  time.Time
+}
+
+// newRig makes a git repository with a GitHub remote, a fake gh on PATH,
+// and an Env whose clock the test moves.
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	home := t.TempDir()
+	bin := filepath.Join(home, "bin")
+	os.MkdirAll(bin, 0o755)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	os.Symlink(git, filepath.Join(bin, "git"))
+	for _, tool := range []string{"sleep", "sh"} {
+		if p, err := exec.LookPath(tool); err == nil {
+			os.Symlink(p, filepath.Join(bin, tool))
+		}
+	}
+	t.Setenv("PATH", bin)
+	t.Setenv("HOME", home)
+	t.Setenv("GH_CONFIG_DIR", filepath.Join(home, "gh"))
+	t.Setenv("GH_HOST", "")
+	t.Setenv("GH_TOKEN", "x")
+	repo := filepath.Join(home, "repo")
+	os.MkdirAll(repo, 0o755)
+	for _, args := range [][]string{
+		{"init", "-q", "-b", "feature"},
+		{"remote", "add", "origin", "https://github.com/octo/demo.git"},
+	} {
+		c := exec.Command(git, args...)
+		c.Dir = repo
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	r := &rig{repo: repo, now: t0}
+	r.gh = &fakeGh{t: t, dir: bin, counter: filepath.Join(home, "gh-runs")}
+	r.env = &Env{
+		Dir:    repo,
+		Store:  &cache.Store{Path: filepath.Join(home, "state", "prchip", "state")},
+		Config: config.Defaults(filepath.Join(home, "config.toml")),
+		Now:    func() time.Time { return r.now },
+		Rand:   func() float64 { return 0.5 },
+	}
+	r.env.Config.Timeout = 2 * time.Second
+	return r
+}
+
+func (r *rig) facts() *Facts { return Gather(r.repo, r.now) }
+
+// render asks the render path whether it would refresh.
+func (r *rig) wantsRefresh(t *testing.T) bool {
+	f := r.facts()
+	v := LoadView(r.env.Store, f.Key)
+	_, refresh := r.env.Render(f, &v)
+	return refresh
+}
+
+// background is what the detached refresh does.
+func (r *rig) background(t *testing.T) []RunResult {
+	t.Helper()
+	res, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func (r *rig) status() *Status { return r.env.Status(r.facts()) }
+
+func TestAuthFailureSuppressesAndCaches(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo 'HTTP 401: Bad credentials (https://api.github.com/graphql)' >&2; exit 1`)
+	r.background(t)
+	s := r.status()
+	if s.Validation != Suppressed || !s.FailureCached || s.LastOutcome.Class != AuthFailure {
+		t.Fatalf("validation %s cached %v class %s", s.Validation, s.FailureCached, s.LastOutcome.Class)
+	}
+	// Same fingerprint: not run again, not by the render path either, even
+	// long after and even in "always" mode.
+	r.now = r.now.Add(time.Hour)
+	if r.wantsRefresh(t) {
+		t.Fatal("render wants to refresh while suppressed")
+	}
+	r.env.Config.Mode = config.ModeAlways
+	res := r.background(t)
+	if res[0].Skipped != ReasonFailureCached || r.gh.runs() != 1 {
+		t.Fatalf("skipped %q, gh ran %d times", res[0].Skipped, r.gh.runs())
+	}
+}
+
+func TestNetworkFailureNeverSuppresses(t *testing.T) {
+	r := newRig(t)
+	// One script for both runs, so gh's identity (and the fingerprint)
+	// stays the same; a marker file switches its answer.
+	ok := filepath.Join(t.TempDir(), "ok")
+	r.gh.set(`if [ -e '` + ok + `' ]; then echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"https://github.com/octo/demo/pull/8"}'; exit 0; fi
+echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host' >&2; exit 1`)
+	r.background(t)
+	s := r.status()
+	if s.Validation == Suppressed || s.FailureCached || s.LastOutcome.Class != Retryable || s.LastOutcome.Category != CatNetwork {
+		t.Fatalf("validation %s cached %v outcome %s/%s", s.Validation, s.FailureCached, s.LastOutcome.Class, s.LastOutcome.Category)
+	}
+	fp := s.Fingerprint
+	// Within the backoff the render path waits, after it it runs again
+	// under the same fingerprint, and can succeed.
+	if r.wantsRefresh(t) {
+		t.Fatal("render refreshes during backoff")
+	}
+	r.now = r.now.Add(BackoffBase * 2)
+	if !r.wantsRefresh(t) {
+		t.Fatal("render does not retry after the backoff")
+	}
+	os.WriteFile(ok, nil, 0o644)
+	r.background(t)
+	s = r.status()
+	if s.Fingerprint != fp {
+		t.Fatal("fingerprint changed; the test would prove nothing")
+	}
+	if r.gh.runs() != 2 || s.Chip != "#8" || s.Validation != ValidatedV {
+		t.Fatalf("runs %d chip %q validation %s", r.gh.runs(), s.Chip, s.Validation)
+	}
+}
+
+func TestTimeoutNeitherSuppressesNorCaches(t *testing.T) {
+	r := newRig(t)
+	r.env.Config.Timeout = 300 * time.Millisecond
+	r.gh.set(`sleep 30`)
+	start := time.Now()
+	r.background(t)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("timed-out run took %v", d)
+	}
+	s := r.status()
+	if s.LastOutcome.Category != CatTimeout || !s.LastOutcome.TimedOut || s.Validation == Suppressed || s.FailureCached {
+		t.Fatalf("outcome %s/%s timed out %v validation %s cached %v", s.LastOutcome.Class, s.LastOutcome.Category, s.LastOutcome.TimedOut, s.Validation, s.FailureCached)
+	}
+}
+
+func TestShellChipWithSuppressOnFailureCaches(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo 'no pull requests found for branch "feature"' >&2; exit 1`)
+	count := filepath.Join(t.TempDir(), "count")
+	r.env.Config.Chips = []config.ShellChip{
+		{Name: "flaky", Command: "echo x >> '" + count + "'; exit 3", Timeout: time.Second, RefreshInterval: time.Minute, SuppressOnFailure: true},
+		{Name: "slow", Command: "sleep 5", Timeout: 200 * time.Millisecond, RefreshInterval: time.Minute, SuppressOnFailure: true},
+		{Name: "lenient", Command: "exit 1", Timeout: time.Second, RefreshInterval: time.Minute},
+		{Name: "fine", Command: "printf 'ok \\033[31mred\\n second line'", Timeout: time.Second, RefreshInterval: time.Minute, SuppressOnFailure: true},
+	}
+	r.background(t)
+	s := r.status()
+	byName := map[string]StatusChip{}
+	for _, c := range s.Chips {
+		byName[c.Name] = c
+	}
+	if !byName["flaky"].FailureCached || !byName["slow"].FailureCached {
+		t.Fatalf("failures not cached: %+v", s.Chips)
+	}
+	if byName["lenient"].FailureCached || byName["fine"].FailureCached {
+		t.Fatalf("cached without suppress_on_failure or on success: %+v", s.Chips)
+	}
+	if byName["fine"].Value != "ok red" || s.Chip != "ok red" {
+		t.Fatalf("fine chip %q, chip %q", byName["fine"].Value, s.Chip)
+	}
+	// The PR chip's validation is untouched by shell chips' failures.
+	if s.Validation != ValidatedV {
+		t.Fatalf("validation %s", s.Validation)
+	}
+	r.now = r.now.Add(time.Hour)
+	r.background(t)
+	if b, _ := os.ReadFile(count); strings.Count(string(b), "x") != 1 {
+		t.Fatalf("cached failing chip ran again: %q", b)
+	}
+}
+
+func TestBranchSwitchHidesOldPR(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	if s := r.status(); s.Chip != "#4" {
+		t.Fatalf("chip %q", s.Chip)
+	}
+	c := exec.Command("git", "checkout", "-q", "-b", "other")
+	c.Dir = r.repo
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	s := r.status()
+	if s.Chip != "" || !r.wantsRefresh(t) {
+		t.Fatalf("after checkout chip %q", s.Chip)
+	}
+}
+
+func TestInvalidateResetsFreshnessAndBackoff(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo 'HTTP 502: 502 Bad Gateway (https://api.github.com/graphql)' >&2; exit 1`)
+	r.background(t)
+	if r.wantsRefresh(t) {
+		t.Fatal("refresh wanted during backoff")
+	}
+	if _, err := r.env.Invalidate(r.facts()); err != nil {
+		t.Fatal(err)
+	}
+	if !r.wantsRefresh(t) {
+		t.Fatal("invalidate did not make the chip stale")
+	}
+	if n := r.status().InvalidationCount; n != 1 {
+		t.Fatalf("invalidation count %d", n)
+	}
+}
+
+func TestModeOffNeverRuns(t *testing.T) {
+	r := newRig(t)
+	r.env.Config.Mode = config.ModeOff
+	r.gh.set(`echo '{"number":1}'`)
+	if r.wantsRefresh(t) {
+		t.Fatal("mode off wants a refresh")
+	}
+	res := r.background(t)
+	if res[0].Skipped != ReasonModeOff || r.gh.runs() != 0 {
+		t.Fatalf("%+v runs %d", res[0], r.gh.runs())
+	}
+}

@@ -1,0 +1,111 @@
+package chip
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func script(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "fake")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	return !strings.Contains(string(b), ") Z ")
+}
+
+
+func TestRunGrandchildHoldingStdout(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	// The child exits at once; its background grandchild keeps stdout open.
+	p := script(t, `sleep 30 & echo $! > '`+pidFile+`'; echo '{"number":1}'; exit 0`)
+	start := time.Now()
+	r := Run(context.Background(), Command{Path: p, Timeout: 5 * time.Second, Env: os.Environ()})
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("run waited %v for the grandchild", d)
+	}
+	if r.ExitCode != 0 || !strings.Contains(string(r.Stdout), `"number":1`) {
+		t.Fatalf("exit %d stdout %q", r.ExitCode, r.Stdout)
+	}
+	b, _ := os.ReadFile(pidFile)
+	pid := atoi(strings.TrimSpace(string(b)))
+	time.Sleep(50 * time.Millisecond)
+	if pid > 0 && alive(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("grandchild %d outlived the run", pid)
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func TestRunTimeoutKillsGroup(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	p := script(t, `trap '' TERM; sleep 30 & echo $! > '`+pidFile+`'; sleep 30`)
+	start := time.Now()
+	r := Run(context.Background(), Command{Path: p, Timeout: 300 * time.Millisecond, Env: os.Environ()})
+	if d := time.Since(start); d > 1300*time.Millisecond {
+		t.Fatalf("timeout took %v", d)
+	}
+	if !r.TimedOut {
+		t.Fatal("not marked timed out")
+	}
+	b, _ := os.ReadFile(pidFile)
+	time.Sleep(50 * time.Millisecond)
+	if pid := atoi(strings.TrimSpace(string(b))); pid > 0 && alive(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("grandchild %d survived the timeout", pid)
+	}
+}
+
+func TestRunBoundedCapture(t *testing.T) {
+	p := script(t, `head -c 5000000 /dev/zero; head -c 300000 /dev/zero >&2; exit 1`)
+	r := Run(context.Background(), Command{Path: p, Timeout: 5 * time.Second, Env: os.Environ()})
+	if len(r.Stdout) != MaxStdout || len(r.Stderr) != MaxStderr {
+		t.Fatalf("captured %d/%d bytes", len(r.Stdout), len(r.Stderr))
+	}
+	if r.ExitCode != 1 || r.TimedOut {
+		t.Fatalf("exit %d timed out %v", r.ExitCode, r.TimedOut)
+	}
+}
+
+func TestRunStdinIsDevNull(t *testing.T) {
+	p := script(t, `cat; echo done`)
+	r := Run(context.Background(), Command{Path: p, Timeout: 2 * time.Second, Env: os.Environ()})
+	if r.TimedOut || strings.TrimSpace(string(r.Stdout)) != "done" {
+		t.Fatalf("timed out %v stdout %q", r.TimedOut, r.Stdout)
+	}
+}
+
+func TestGhEnv(t *testing.T) {
+	in := []string{"PATH=/bin", "GH_TOKEN=t", "GH_HOST=h", "GH_FORCE_TTY=1", "CLICOLOR_FORCE=1", "GH_DEBUG=api", "DEBUG=1",
+		"NO_COLOR=", "GH_PAGER=less", "HTTPS_PROXY=p", "GH_ENTERPRISE_TOKEN=e", "GITHUB_TOKEN=g", "GH_CONFIG_DIR=c", "NO_PROXY=n"}
+	out := strings.Join(GhEnv(in), "\n") + "\n"
+	for _, keep := range []string{"GH_TOKEN=t", "GH_HOST=h", "HTTPS_PROXY=p", "GH_ENTERPRISE_TOKEN=e", "GITHUB_TOKEN=g", "GH_CONFIG_DIR=c", "NO_PROXY=n",
+		"GH_PROMPT_DISABLED=1", "GH_NO_UPDATE_NOTIFIER=1", "NO_COLOR=1", "GH_PAGER=cat"} {
+		if !strings.Contains(out, keep+"\n") {
+			t.Errorf("missing %s", keep)
+		}
+	}
+	for _, gone := range []string{"GH_FORCE_TTY", "CLICOLOR_FORCE", "GH_DEBUG", "DEBUG=", "GH_PAGER=less", "NO_COLOR=\n"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("kept %s", gone)
+		}
+	}
+}

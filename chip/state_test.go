@@ -1,0 +1,174 @@
+package chip
+
+import (
+	"testing"
+	"time"
+)
+
+func TestShouldCacheFailureFingerprint(t *testing.T) {
+	pr := Policy{Name: "pr", Kind: KindPR}
+	shell := Policy{Name: "x", Kind: KindShell}
+	shellSup := Policy{Name: "x", Kind: KindShell, SuppressOnFailure: true}
+	cases := []struct {
+		name string
+		p    Policy
+		o    Outcome
+		want bool
+	}{
+		{"pr validated", pr, Outcome{Class: Validated}, false},
+		{"pr auth failure", pr, Outcome{Class: AuthFailure}, true},
+		{"pr retryable network", pr, Outcome{Class: Retryable, Category: CatNetwork}, false},
+		{"pr timeout", pr, Outcome{Class: Retryable, Category: CatTimeout, TimedOut: true}, false},
+		{"pr rate limit", pr, Outcome{Class: Retryable, Category: CatRateLimited}, false},
+		{"pr missing gh", pr, Outcome{Class: MissingGh}, false},
+		{"pr not applicable", pr, Outcome{Class: NotApplicable}, false},
+		{"shell success", shellSup, Outcome{Class: Validated}, false},
+		{"shell failure suppress", shellSup, Outcome{Class: Retryable, Category: CatCommandFailed}, true},
+		{"shell timeout suppress", shellSup, Outcome{Class: Retryable, Category: CatTimeout, TimedOut: true}, true},
+		{"shell failure no suppress", shell, Outcome{Class: Retryable}, false},
+		{"shell timeout no suppress", shell, Outcome{Class: Retryable, TimedOut: true}, false},
+	}
+	for _, c := range cases {
+		if got := ShouldCacheFailureFingerprint(c.p, &c.o); got != c.want {
+			t.Errorf("%s: got %v want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestApplyTable is SPEC 4's table, row by row.
+func TestApplyTable(t *testing.T) {
+	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second}
+	const fp, other = "fp-now", "fp-old"
+	type want struct {
+		validation Validation
+		failureFP  string
+		pr         bool
+		failures   int
+		backoff    bool
+	}
+	cases := []struct {
+		name  string
+		start Global
+		st    ChipState
+		o     Outcome
+		want  want
+	}{
+		{"validated clears own cached failure", Global{Validation: Suppressed, SuppressedSetup: "s"},
+			ChipState{FailureFP: fp, Fingerprint: fp, Failures: 3, NextAttempt: t0.Add(time.Hour)},
+			Outcome{Class: Validated, PR: &PR{Number: 1}}, want{ValidatedV, "", true, 0, false}},
+		{"validated keeps another fingerprint's failure", Global{}, ChipState{FailureFP: other},
+			Outcome{Class: Validated}, want{ValidatedV, other, false, 0, false}},
+		{"auth failure suppresses and caches", Global{Validation: ValidatedV}, ChipState{PR: &PR{Number: 2}},
+			Outcome{Class: AuthFailure}, want{Suppressed, fp, false, 0, false}},
+		{"retryable leaves validation, clears own failure", Global{Validation: ValidatedV}, ChipState{FailureFP: fp, Fingerprint: fp, Failures: 1, PR: &PR{Number: 2}},
+			Outcome{Class: Retryable}, want{ValidatedV, "", false, 2, true}},
+		{"retryable never suppresses unvalidated", Global{}, ChipState{},
+			Outcome{Class: Retryable}, want{"", "", false, 1, true}},
+		{"retryable under a new fingerprint restarts the count", Global{}, ChipState{Fingerprint: other, Failures: 5},
+			Outcome{Class: Retryable}, want{"", "", false, 1, true}},
+		{"missing gh suppresses, failure fp unchanged", Global{Validation: ValidatedV}, ChipState{FailureFP: other},
+			Outcome{Class: MissingGh}, want{Suppressed, other, false, 0, false}},
+		{"not applicable changes nothing", Global{Validation: ValidatedV}, ChipState{FailureFP: fp, PR: &PR{Number: 1}},
+			Outcome{Class: NotApplicable}, want{ValidatedV, fp, false, 0, false}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, st, o := c.start, c.st, c.o
+			Apply(ApplyInput{Policy: pr, Global: &g, State: &st, Outcome: &o, Fingerprint: fp, SetupID: "setup", Branch: "b", Now: t0, Rand: func() float64 { return 0.5 }})
+			if g.Validation != c.want.validation {
+				t.Errorf("validation %q want %q", g.Validation, c.want.validation)
+			}
+			if g.Validation == Suppressed && g.SuppressedSetup != "setup" {
+				t.Errorf("suppressed without the setup identity: %q", g.SuppressedSetup)
+			}
+			if st.FailureFP != c.want.failureFP {
+				t.Errorf("failure fp %q want %q", st.FailureFP, c.want.failureFP)
+			}
+			if (st.PR != nil) != c.want.pr {
+				t.Errorf("pr %+v", st.PR)
+			}
+			if st.Failures != c.want.failures {
+				t.Errorf("failures %d want %d", st.Failures, c.want.failures)
+			}
+			if (!st.NextAttempt.IsZero()) != c.want.backoff {
+				t.Errorf("next attempt %v", st.NextAttempt)
+			}
+			if st.Fingerprint != fp || st.Branch != "b" || !st.CheckedAt.Equal(t0) {
+				t.Errorf("bookkeeping %+v", st)
+			}
+		})
+	}
+}
+
+func TestDecideTable(t *testing.T) {
+	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second}
+	fresh := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-10 * time.Second), Outcome: &Outcome{Class: Validated}}
+	stale := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &Outcome{Class: Validated}}
+	backing := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &Outcome{Class: Retryable}, NextAttempt: t0.Add(time.Minute)}
+	cached := &ChipState{Fingerprint: "fp", FailureFP: "fp", Outcome: &Outcome{Class: AuthFailure}}
+	missing := &ChipState{Fingerprint: "fp", Outcome: &Outcome{Class: MissingGh}}
+	cases := []struct {
+		name   string
+		in     DecideInput
+		run    bool
+		reason string
+	}{
+		{"never run", DecideInput{Mode: "auto"}, true, ""},
+		{"fresh", DecideInput{Mode: "auto", State: fresh}, false, ReasonFresh},
+		{"stale", DecideInput{Mode: "auto", State: stale}, true, ""},
+		{"new fingerprint is stale at once", DecideInput{Mode: "auto", State: fresh, Fingerprint: "fp2"}, true, ""},
+		{"backoff", DecideInput{Mode: "auto", State: backing}, false, ReasonBackoff},
+		{"foreground ignores freshness", DecideInput{Mode: "auto", State: fresh, Foreground: true}, true, ""},
+		{"foreground ignores backoff", DecideInput{Mode: "auto", State: backing, Foreground: true}, true, ""},
+		{"suppressed auto", DecideInput{Mode: "auto", Validation: Suppressed}, false, ReasonSuppressed},
+		{"suppressed foreground still skips", DecideInput{Mode: "auto", Validation: Suppressed, Foreground: true}, false, ReasonSuppressed},
+		{"suppressed always runs", DecideInput{Mode: "always", Validation: Suppressed}, true, ""},
+		{"failure cached", DecideInput{Mode: "always", State: cached}, false, ReasonFailureCached},
+		{"failure cached other fp", DecideInput{Mode: "auto", State: cached, Fingerprint: "fp2"}, true, ""},
+		{"force ignores cache", DecideInput{Mode: "auto", State: cached, Validation: Suppressed, Foreground: true, Force: true}, true, ""},
+		{"missing gh same setup", DecideInput{Mode: "always", State: missing}, false, ReasonMissingGh},
+		{"off", DecideInput{Mode: "off"}, false, ReasonModeOff},
+	}
+	for _, c := range cases {
+		c.in.Policy, c.in.Now = pr, t0
+		if c.in.Fingerprint == "" {
+			c.in.Fingerprint = "fp"
+		}
+		if c.in.Validation == "" {
+			c.in.Validation = Unvalidated
+		}
+		d := Decide(c.in)
+		if d.Run != c.run || d.Reason != c.reason {
+			t.Errorf("%s: got %+v want run=%v reason=%q", c.name, d, c.run, c.reason)
+		}
+	}
+}
+
+func TestBackoffBounds(t *testing.T) {
+	for _, r := range []float64{0, 0.5, 0.999} {
+		prev := time.Duration(0)
+		for n := 1; n <= 12; n++ {
+			d := Backoff(n, func() float64 { return r })
+			if d < 24*time.Second || d > BackoffMax {
+				t.Fatalf("n=%d r=%v: %v out of bounds", n, r, d)
+			}
+			if r == 0.5 && d < prev {
+				t.Fatalf("backoff shrank at n=%d", n)
+			}
+			prev = d
+		}
+	}
+	if d := Backoff(1, func() float64 { return 0.5 }); d != BackoffBase {
+		t.Errorf("first backoff %v", d)
+	}
+	if d := Backoff(20, func() float64 { return 0.5 }); d != BackoffMax {
+		t.Errorf("capped backoff %v", d)
+	}
+}
+
+func TestSuppressionLiftedBySetupChange(t *testing.T) {
+	g := Global{Validation: Suppressed, SuppressedSetup: "a"}
+	if g.Effective("a") != Suppressed || g.Effective("b") != Unvalidated {
+		t.Fatal("suppression not tied to the setup identity")
+	}
+}
