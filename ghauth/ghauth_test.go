@@ -1,0 +1,186 @@
+package ghauth
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	ghauth "github.com/cli/go-gh/v2/pkg/auth"
+
+	"github.com/prchip/prchip/repo"
+)
+
+// go-gh reads its configuration once per process, so the oracle runs in a
+// fresh copy of the test binary for each case.
+func TestMain(m *testing.M) {
+	if os.Getenv("PRCHIP_GOGH_ORACLE") == "1" {
+		fmt.Println(strings.Join(ghauth.KnownHosts(), "\n"))
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func goGhKnownHosts(t *testing.T) []string {
+	t.Helper()
+	c := exec.Command(os.Args[0], "-test.run=^$")
+	c.Env = append(os.Environ(), "PRCHIP_GOGH_ORACLE=1")
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("go-gh oracle: %v", err)
+	}
+	return strings.Fields(string(out))
+}
+
+func TestNormalizeHostnameMatchesGoGh(t *testing.T) {
+	for _, h := range []string{"github.com", "GitHub.COM", "api.github.com", "www.github.com", "github.localhost",
+		"api.github.localhost", "octo.ghe.com", "api.octo.ghe.com", "x.y.octo.ghe.com", "ghe.corp.example", "GHE.Corp.Example", "ghe.com"} {
+		if got, want := NormalizeHostname(h), ghauth.NormalizeHostname(h); got != want {
+			t.Errorf("NormalizeHostname(%q) = %q, go-gh says %q", h, got, want)
+		}
+	}
+}
+
+// setupGh points gh's configuration at a temp dir with hostsYml.
+func setupGh(t *testing.T, hostsYml string) {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("GH_CONFIG_DIR", dir)
+	for _, v := range append(TokenVars, "GH_HOST") {
+		t.Setenv(v, "")
+	}
+	if hostsYml != "" {
+		if err := os.WriteFile(filepath.Join(dir, "hosts.yml"), []byte(hostsYml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestKnownHostsMatchGoGh(t *testing.T) {
+	cases := []struct {
+		name   string
+		hosts  string
+		ghHost string
+		token  string
+	}{
+		{"hosts file", "github.com:\n    user: me\n    oauth_token: gho_x\n    git_protocol: https\nghe.corp.example:\n    user: me\n", "", ""},
+		{"GH_HOST", "", "ghe.other.example", ""},
+		{"token only", "", "", "tok"},
+		{"quoted keys and comments", "# gh hosts\n\"ghe.quoted.example\":\n  user: me\n", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			setupGh(t, c.hosts)
+			t.Setenv("GH_HOST", c.ghHost)
+			t.Setenv("GH_TOKEN", c.token)
+			s := ReadSetup()
+			known := goGhKnownHosts(t)
+			if len(known) == 0 {
+				t.Fatal("the go-gh oracle knows no host: the comparison would prove nothing")
+			}
+			for _, h := range known {
+				if !s.IsGitHubHost(h) {
+					t.Errorf("go-gh knows %q, prchip does not (hosts %v)", h, s.Hosts)
+				}
+			}
+			if s.IsGitHubHost("gitlab.com") || s.IsGitHubHost("") {
+				t.Error("gitlab.com or empty host accepted")
+			}
+			if !s.IsGitHubHost("github.com") || !s.IsGitHubHost("acme.ghe.com") {
+				t.Error("github.com or tenancy host rejected")
+			}
+		})
+	}
+}
+
+func TestSetupNeverHoldsToken(t *testing.T) {
+	setupGh(t, "")
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+	t.Setenv("GH_TOKEN", secret)
+	s := ReadSetup()
+	for _, v := range []string{s.Auth, s.GhIdentity, s.Identity(), strings.Join(s.Hosts, ",")} {
+		if strings.Contains(v, secret) || strings.Contains(v, "ghp_") {
+			t.Fatalf("token in setup: %q", v)
+		}
+	}
+}
+
+func TestSetupIdentityChanges(t *testing.T) {
+	setupGh(t, "")
+	bin := t.TempDir()
+	t.Setenv("PATH", bin)
+	base := ReadSetup().Identity()
+	if ReadSetup().GhPath != "" {
+		t.Fatal("gh found in an empty PATH")
+	}
+	steps := []struct {
+		name string
+		do   func()
+	}{
+		{"token set", func() { t.Setenv("GH_TOKEN", "a") }},
+		{"token changed", func() { t.Setenv("GH_TOKEN", "b") }},
+		{"other token var", func() { t.Setenv("GITHUB_TOKEN", "c") }},
+		{"token unset", func() { t.Setenv("GH_TOKEN", ""); t.Setenv("GITHUB_TOKEN", "") }},
+		{"hosts.yml written", func() {
+			os.WriteFile(filepath.Join(os.Getenv("GH_CONFIG_DIR"), "hosts.yml"), []byte("github.com:\n  user: me\n"), 0o600)
+		}},
+		{"gh appears", func() { os.WriteFile(filepath.Join(bin, "gh"), []byte("#!/bin/sh\n"), 0o755) }},
+		{"gh changes", func() {
+			p := filepath.Join(bin, "gh")
+			os.WriteFile(p, []byte("#!/bin/sh\n# v2\n"), 0o755)
+			os.Chtimes(p, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
+		}},
+	}
+	prev := base
+	for _, s := range steps {
+		s.do()
+		id := ReadSetup().Identity()
+		if id == prev {
+			t.Fatalf("%s: identity unchanged", s.name)
+		}
+		if again := ReadSetup().Identity(); again != id {
+			t.Fatalf("%s: identity not stable", s.name)
+		}
+		prev = id
+	}
+}
+
+func TestLookPathRejectsDirsAndNonExecutables(t *testing.T) {
+	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
+	os.Mkdir(filepath.Join(a, "gh"), 0o755)
+	os.WriteFile(filepath.Join(b, "gh"), []byte("#!/bin/sh\n"), 0o644)
+	t.Setenv("PATH", strings.Join([]string{a, b, "relative", ""}, ":"))
+	if p, _ := LookPath("gh"); p != "" {
+		t.Fatalf("found %q", p)
+	}
+	os.WriteFile(filepath.Join(c, "gh"), []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("PATH", strings.Join([]string{a, b, c}, ":"))
+	if p, _ := LookPath("gh"); p != filepath.Join(c, "gh") {
+		t.Fatalf("found %q", p)
+	}
+}
+
+func TestGitHubRemotePriority(t *testing.T) {
+	setupGh(t, "")
+	s := ReadSetup()
+	info := &repo.Info{Remotes: []repo.Remote{
+		{Name: "fork", URL: "https://github.com/me/r"},
+		{Name: "lab", URL: "https://gitlab.com/x/r"},
+		{Name: "origin", URL: "git@github.com:me/r.git"},
+		{Name: "upstream", URL: "https://github.com/octo/r"},
+	}}
+	if r, ok := s.GitHubRemote(info); !ok || r.Name != "upstream" {
+		t.Fatalf("picked %+v", r)
+	}
+	info.Remotes = info.Remotes[:2]
+	if r, ok := s.GitHubRemote(info); !ok || r.Name != "fork" {
+		t.Fatalf("picked %+v", r)
+	}
+	info.Remotes = info.Remotes[1:2]
+	if _, ok := s.GitHubRemote(info); ok {
+		t.Fatal("gitlab remote picked")
+	}
+}

@@ -1,0 +1,257 @@
+package repo
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5"
+	gitconfig "github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+func gitCLI(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	c := exec.Command("git", args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e",
+		"GIT_ALLOW_PROTOCOL=file", "HOME="+t.TempDir())
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// fixture builds a repository with go-git: one commit on branch, remotes.
+func fixture(t *testing.T, branch string, remotes map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	r, err := git.PlainInit(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, _ := r.Worktree()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644)
+	wt.Add("f")
+	h, err := wt.Commit("init", &git.CommitOptions{Author: &object.Signature{Name: "t", Email: "t@e"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := plumbing.NewBranchReferenceName(branch)
+	if err := r.Storer.SetReference(plumbing.NewHashReference(ref, h)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref)); err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, 0, len(remotes))
+	for n := range remotes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if _, err := r.CreateRemote(&gitconfig.RemoteConfig{Name: n, URLs: []string{remotes[n]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// oracle is what go-git says about the repository at dir.
+func oracle(t *testing.T, dir string) (branch string, detached bool, remotes map[string]string) {
+	t.Helper()
+	r, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if err != nil {
+		t.Fatalf("go-git open: %v", err)
+	}
+	head, err := r.Reference(plumbing.HEAD, false)
+	if err != nil {
+		t.Fatalf("go-git HEAD: %v", err)
+	}
+	if head.Type() == plumbing.SymbolicReference && head.Target().IsBranch() {
+		branch = head.Target().Short()
+	} else {
+		detached = true
+	}
+	cfg, err := r.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	remotes = map[string]string{}
+	for n, rc := range cfg.Remotes {
+		if len(rc.URLs) > 0 {
+			remotes[n] = rc.URLs[0]
+		}
+	}
+	return
+}
+
+func check(t *testing.T, dir, wantRoot string) *Info {
+	t.Helper()
+	info, err := Find(dir)
+	if err != nil {
+		t.Fatalf("Find(%s): %v", dir, err)
+	}
+	if wantRoot != "" && info.Root != wantRoot {
+		t.Errorf("root %q want %q", info.Root, wantRoot)
+	}
+	branch, detached, remotes := oracle(t, dir)
+	if info.Branch != branch || info.Detached != detached {
+		t.Errorf("branch %q detached %v; go-git says %q %v", info.Branch, info.Detached, branch, detached)
+	}
+	got := map[string]string{}
+	for _, r := range info.Remotes {
+		got[r.Name] = r.URL
+	}
+	if !reflect.DeepEqual(got, remotes) {
+		t.Errorf("remotes %v; go-git says %v", got, remotes)
+	}
+	return info
+}
+
+func TestFindAgainstGoGit(t *testing.T) {
+	cases := []struct {
+		name    string
+		branch  string
+		remotes map[string]string
+	}{
+		{"normal", "main", map[string]string{"origin": "https://github.com/octo/demo.git"}},
+		{"no remote", "main", nil},
+		{"several remotes", "dev", map[string]string{"origin": "git@github.com:me/demo.git", "upstream": "https://github.com/octo/demo", "gitlab": "https://gitlab.com/x/y.git"}},
+		{"non-GitHub remote", "main", map[string]string{"origin": "ssh://git@gitlab.example.com:2222/x/y.git"}},
+		{"branch with slashes", "feature/deep/nested", map[string]string{"origin": "https://github.com/o/r"}},
+		{"non-ASCII branch", "feature/ünïcode-β-日本", map[string]string{"origin": "https://github.com/o/r"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := fixture(t, c.branch, c.remotes)
+			sub := filepath.Join(dir, "a", "b")
+			os.MkdirAll(sub, 0o755)
+			check(t, dir, dir)
+			check(t, sub, dir)
+		})
+	}
+}
+
+func TestFindDetachedAndPackedRefs(t *testing.T) {
+	dir := fixture(t, "main", map[string]string{"origin": "https://github.com/o/r"})
+	gitCLI(t, dir, "pack-refs", "--all")
+	if _, err := os.Stat(filepath.Join(dir, ".git", "refs", "heads", "main")); err == nil {
+		t.Fatal("ref not packed")
+	}
+	if info := check(t, dir, dir); info.Branch != "main" {
+		t.Fatalf("packed branch %q", info.Branch)
+	}
+	gitCLI(t, dir, "checkout", "-q", "--detach")
+	if info := check(t, dir, dir); !info.Detached {
+		t.Fatal("not detached")
+	}
+}
+
+func TestFindLinkedWorktree(t *testing.T) {
+	dir := fixture(t, "main", map[string]string{"origin": "https://github.com/o/r"})
+	wt := filepath.Join(t.TempDir(), "wt")
+	gitCLI(t, dir, "worktree", "add", "-q", "-b", "side/β", wt)
+	info := check(t, filepath.Join(wt), wt)
+	if info.Branch != "side/β" || len(info.Remotes) != 1 {
+		t.Fatalf("worktree branch %q remotes %v", info.Branch, info.Remotes)
+	}
+	if info.CommonDir != filepath.Join(dir, ".git") {
+		t.Errorf("common dir %q", info.CommonDir)
+	}
+}
+
+func TestFindSubmodule(t *testing.T) {
+	sub := fixture(t, "main", map[string]string{"origin": "https://github.com/o/sub"})
+	top := fixture(t, "main", map[string]string{"origin": "https://github.com/o/top"})
+	gitCLI(t, top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "mod")
+	mod := filepath.Join(top, "mod")
+	if st, err := os.Lstat(filepath.Join(mod, ".git")); err != nil || st.IsDir() {
+		t.Fatalf("submodule .git is not a file: %v", err)
+	}
+	info, err := Find(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Root != mod || info.Remotes[0].URL != sub {
+		t.Fatalf("submodule root %q remotes %v", info.Root, info.Remotes)
+	}
+}
+
+func TestNotARepository(t *testing.T) {
+	if _, err := Find(t.TempDir()); err != ErrNotRepository {
+		t.Fatalf("err %v", err)
+	}
+	if _, err := Find("relative/dir"); err == nil {
+		t.Fatal("relative dir accepted")
+	}
+}
+
+func TestConfigParsing(t *testing.T) {
+	cfg := `[core]
+	bare = false
+[remote "origin"]
+	url = "https://github.com/o/r.git" ; trailing comment
+	fetch = +refs/heads/*:refs/remotes/origin/*
+[Remote "Up Stream"]
+	URL = gh:octo/demo
+[branch "feature/x"]
+	remote = Up Stream
+[url "https://github.com/"]
+	insteadOf = gh:
+[remote "origin"]
+	url = https://second-url-is-ignored
+`
+	info := &Info{Branch: "feature/x"}
+	parseConfig([]byte(cfg), info)
+	want := []Remote{{"origin", "https://github.com/o/r.git"}, {"Up Stream", "https://github.com/octo/demo"}}
+	if !reflect.DeepEqual(info.Remotes, want) {
+		t.Fatalf("remotes %+v", info.Remotes)
+	}
+	if info.BranchRemote != "Up Stream" {
+		t.Fatalf("branch remote %q", info.BranchRemote)
+	}
+}
+
+func TestHost(t *testing.T) {
+	cases := map[string]string{
+		"https://github.com/o/r.git":           "github.com",
+		"https://user:tok@GitHub.com/o/r":      "github.com",
+		"ssh://git@github.com:22/o/r.git":      "github.com",
+		"git@github.com:o/r.git":               "github.com",
+		"github.com:o/r":                       "github.com",
+		"git://ghe.corp.example/o/r":           "ghe.corp.example",
+		"ssh://[::1]:22/x":                     "::1",
+		"/srv/git/repo.git":                    "",
+		"./relative":                           "",
+		"file:///srv/repo":                     "",
+		"https://octo.ghe.com/o/r":             "octo.ghe.com",
+	}
+	for in, want := range cases {
+		if got := Host(in); got != want {
+			t.Errorf("Host(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte("[remote \"origin\"]\n\turl = https://github.com/o/r\n"), "main")
+	f.Add([]byte("[url \"a\"]\ninsteadOf=\n[remote \"x\"]url=b"), "x")
+	f.Fuzz(func(t *testing.T, b []byte, branch string) {
+		info := &Info{Branch: branch}
+		parseConfig(b, info)
+		for _, r := range info.Remotes {
+			if r.Name == "" {
+				t.Fatal("remote without a name")
+			}
+			_ = Host(r.URL)
+		}
+		if !strings.Contains(string(b), "remote") && len(info.Remotes) > 0 {
+			t.Fatal("remote out of nowhere")
+		}
+	})
+}
