@@ -151,11 +151,15 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 		return global, nil, nil
 	}
 	needle := []byte("\nR\t" + key + "\t")
-	i := bytes.Index(body, needle)
-	if i < 0 {
+	var rec []byte
+	if bytes.HasPrefix(body, needle[1:]) {
+		rec = body[len(needle)-1:]
+	} else if i := bytes.Index(body, needle); i >= 0 {
+		rec = body[i+len(needle):]
+	} else {
 		return global, nil, nil
 	}
-	line, _, _ := bytes.Cut(body[i+len(needle):], []byte{'\n'})
+	line, _, _ := bytes.Cut(rec, []byte{'\n'})
 	_, js, ok := bytes.Cut(line, []byte{'\t'})
 	if !ok {
 		return global, nil, &Problem{s.Path, "malformed repository record; ignored"}

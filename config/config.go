@@ -173,18 +173,21 @@ func (c *Config) parse(data string) {
 			}
 			c.InvalidateOn = list
 		case "chips":
-			tbl, ok := v.(map[string]any)
-			if !ok {
-				c.problem(line, k, "must be a table of [chips.NAME] tables")
-				continue
-			}
-			c.parseChips(data, tbl)
+			// After the top-level keys: chips inherit timeout and interval.
 			continue
 		default:
 			c.problem(line, k, "unknown key")
 			continue
 		}
 		c.Source[k] = src
+	}
+	if v, ok := raw["chips"]; ok {
+		tbl, ok := v.(map[string]any)
+		if !ok {
+			c.problem(lineOf(data, "", "chips"), "chips", "must be a table of [chips.NAME] tables")
+			return
+		}
+		c.parseChips(data, tbl)
 	}
 }
 

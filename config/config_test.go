@@ -1,0 +1,135 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func load(t *testing.T, body string) *Config {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return Load(p)
+}
+
+func TestMissingFileIsDefaults(t *testing.T) {
+	c := Load(filepath.Join(t.TempDir(), "nope.toml"))
+	if len(c.Problems) != 0 || c.Mode != ModeAuto || c.Timeout != 5*time.Second || c.RefreshInterval != 30*time.Second {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestEmptyFile(t *testing.T) {
+	c := load(t, "")
+	if len(c.Problems) != 0 || c.Mode != ModeAuto {
+		t.Fatalf("%+v", c.Problems)
+	}
+}
+
+func TestValidFile(t *testing.T) {
+	c := load(t, `mode = "always"
+timeout = "2s"
+refresh_interval = 60
+invalidate_on = ["git", "hub"]
+
+[chips.k8s]
+command = "kubectl config current-context"
+timeout = "1s"
+suppress_on_failure = true
+
+[chips.aws]
+command = "echo $AWS_PROFILE"
+`)
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems: %v", c.Problems)
+	}
+	if c.Mode != ModeAlways || c.Timeout != 2*time.Second || c.RefreshInterval != time.Minute || strings.Join(c.InvalidateOn, ",") != "git,hub" {
+		t.Fatalf("%+v", c)
+	}
+	if len(c.Chips) != 2 || c.Chips[0].Name != "aws" || c.Chips[1].Name != "k8s" || !c.Chips[1].SuppressOnFailure || c.Chips[1].Timeout != time.Second {
+		t.Fatalf("chips %+v", c.Chips)
+	}
+	if c.Chips[0].Timeout != 2*time.Second {
+		t.Fatalf("chip timeout does not default to the global one: %v", c.Chips[0].Timeout)
+	}
+	if c.Source["mode"] != c.Path+":1" {
+		t.Fatalf("source %q", c.Source["mode"])
+	}
+}
+
+// Each broken key is reported with file, line and key, and falls back to
+// its default while the good keys still apply.
+func TestProblemsNameFileLineKey(t *testing.T) {
+	cases := []struct {
+		name, body string
+		line       int
+		key, msg   string
+	}{
+		{"unknown key", "mode = \"auto\"\ncolour = \"red\"\n", 2, "colour", "unknown key"},
+		{"wrong type", "\n\nmode = 3\n", 3, "mode", "must be"},
+		{"bad mode", "mode = \"sometimes\"\n", 1, "mode", "must be"},
+		{"bad duration", "timeout = \"5 parsecs\"\n", 1, "timeout", "not a duration"},
+		{"duration out of range", "timeout = \"10m\"\n", 1, "timeout", "outside"},
+		{"chip unknown key", "[chips.x]\ncommand = \"true\"\nsupress_on_failure = true\n", 3, "chips.x.supress_on_failure", "unknown key"},
+		{"chip without command", "\n[chips.x]\ntimeout = \"1s\"\n", 2, "chips.x.command", "missing"},
+		{"chip bad bool", "[chips.x]\ncommand = \"true\"\nsuppress_on_failure = \"yes\"\n", 3, "chips.x.suppress_on_failure", "true or false"},
+		{"syntax error", "mode = \"auto\"\ntimeout = = 3\n", 2, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := load(t, c.body)
+			if len(cfg.Problems) != 1 {
+				t.Fatalf("problems %v", cfg.Problems)
+			}
+			p := cfg.Problems[0]
+			if p.File != cfg.Path || p.Line != c.line || (c.key != "" && p.Key != c.key) || !strings.Contains(p.Msg, c.msg) {
+				t.Fatalf("got %s", p)
+			}
+			s := p.String()
+			if !strings.Contains(s, cfg.Path+":") {
+				t.Fatalf("message %q lacks file:line", s)
+			}
+			if cfg.Timeout < 100*time.Millisecond || cfg.Mode == "" {
+				t.Fatal("fallback to defaults failed")
+			}
+		})
+	}
+}
+
+func TestUnreadableAndOddFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := Load(dir) // a directory
+	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Msg, "not a regular file") {
+		t.Fatalf("%v", c.Problems)
+	}
+	big := filepath.Join(dir, "big.toml")
+	os.WriteFile(big, []byte(strings.Repeat("# x\n", MaxSize/4+1)), 0o600)
+	if c := Load(big); len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Msg, "larger") {
+		t.Fatalf("%v", c.Problems)
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add("mode = \"auto\"\n[chips.x]\ncommand = \"a\"\n")
+	f.Add("timeout = 3\ninvalidate_on = [\"a\", 1]\n")
+	f.Fuzz(func(t *testing.T, body string) {
+		c := Defaults("f.toml")
+		c.parse(body)
+		if c.Mode != ModeAuto && c.Mode != ModeAlways && c.Mode != ModeOff {
+			t.Fatalf("mode %q", c.Mode)
+		}
+		if c.Timeout < 100*time.Millisecond || c.Timeout > time.Minute {
+			t.Fatalf("timeout %v", c.Timeout)
+		}
+		for _, p := range c.Problems {
+			if p.File != "f.toml" {
+				t.Fatal("problem without file")
+			}
+		}
+	})
+}
