@@ -84,6 +84,17 @@ func (o *IO) env(p Paths) *chip.Env {
 	}
 }
 
+// warnProblems tells the user on stderr about a broken config or state file
+// (every command but prompt and status, which shows them itself).
+func warnProblems(o *IO, env *chip.Env) {
+	for _, p := range env.Config.Problems {
+		fmt.Fprintln(o.Stderr, "prchip: warning: config", p.String())
+	}
+	if tx := env.Store.Load(); tx.Problem != nil {
+		fmt.Fprintln(o.Stderr, "prchip: warning:", tx.Problem.Error())
+	}
+}
+
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
 	io := &IO{Stdout: os.Stdout, Stderr: os.Stderr}

@@ -92,6 +92,7 @@ func newRefreshCmd(io *IO, paths Paths) *cobra.Command {
 func runRefresh(io *IO, paths Paths, force bool) error {
 	chip.BecomeSubreaper()
 	env := io.env(paths)
+	warnProblems(io, env)
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo != nil {
 		lock, _ := env.Store.WaitLock(f.Key, env.Config.Timeout+2*time.Second)
@@ -195,6 +196,7 @@ func newInvalidateCmd(io *IO, paths Paths) *cobra.Command {
 		Args:  usageArgs(0),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := io.env(paths)
+			warnProblems(io, env)
 			f := chip.Gather(env.Dir, env.Time())
 			if _, err := env.Invalidate(f); err != nil {
 				// Exit 0 per the contract: the hook must never disturb the shell.
@@ -213,6 +215,7 @@ func newResetCmd(io *IO, paths Paths) *cobra.Command {
 		Args:  usageArgs(0),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := io.env(paths)
+			warnProblems(io, env)
 			f := chip.Gather(env.Dir, env.Time())
 			if err := env.Reset(f, all); err != nil {
 				fmt.Fprintln(io.Stderr, "prchip: reset:", err)
