@@ -28,7 +28,6 @@ func alive(pid int) bool {
 	return !strings.Contains(string(b), ") Z ")
 }
 
-
 func TestRunGrandchildHoldingStdout(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	// The child exits at once; its background grandchild keeps stdout open.

@@ -219,17 +219,17 @@ func TestConfigParsing(t *testing.T) {
 
 func TestHost(t *testing.T) {
 	cases := map[string]string{
-		"https://github.com/o/r.git":           "github.com",
-		"https://user:tok@GitHub.com/o/r":      "github.com",
-		"ssh://git@github.com:22/o/r.git":      "github.com",
-		"git@github.com:o/r.git":               "github.com",
-		"github.com:o/r":                       "github.com",
-		"git://ghe.corp.example/o/r":           "ghe.corp.example",
-		"ssh://[::1]:22/x":                     "::1",
-		"/srv/git/repo.git":                    "",
-		"./relative":                           "",
-		"file:///srv/repo":                     "",
-		"https://octo.ghe.com/o/r":             "octo.ghe.com",
+		"https://github.com/o/r.git":      "github.com",
+		"https://user:tok@GitHub.com/o/r": "github.com",
+		"ssh://git@github.com:22/o/r.git": "github.com",
+		"git@github.com:o/r.git":          "github.com",
+		"github.com:o/r":                  "github.com",
+		"git://ghe.corp.example/o/r":      "ghe.corp.example",
+		"ssh://[::1]:22/x":                "::1",
+		"/srv/git/repo.git":               "",
+		"./relative":                      "",
+		"file:///srv/repo":                "",
+		"https://octo.ghe.com/o/r":        "octo.ghe.com",
 	}
 	for in, want := range cases {
 		if got := Host(in); got != want {
