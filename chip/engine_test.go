@@ -16,7 +16,7 @@ import (
 // fakeGh is a gh stand-in whose behaviour a test switches by rewriting
 // its script; each run appends a line to a counter file.
 type fakeGh struct {
-	t       *testing.T
+	t       testing.TB
 	dir     string
 	counter string
 }
@@ -50,7 +50,9 @@ type rig struct {
 
 // newRig makes a git repository with a GitHub remote, a fake gh on PATH,
 // and an Env whose clock the test moves.
-func newRig(t *testing.T) *rig {
+func newRig(t *testing.T) *rig { return newRigTB(t) }
+
+func newRigTB(t testing.TB) *rig {
 	t.Helper()
 	home := t.TempDir()
 	bin := filepath.Join(home, "bin")

@@ -8,10 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
-
-	"github.com/adrg/xdg"
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
@@ -56,14 +53,6 @@ type Paths struct {
 	Config string
 }
 
-// DefaultPaths follows the XDG base directory spec (SPEC 5).
-func DefaultPaths() Paths {
-	return Paths{
-		State:  filepath.Join(xdg.StateHome, "prchip", "state"),
-		Config: filepath.Join(xdg.ConfigHome, "prchip", "config.toml"),
-	}
-}
-
 func (o *IO) dir() string {
 	if o.Dir != "" {
 		return o.Dir
@@ -97,7 +86,11 @@ func warnProblems(o *IO, env *chip.Env) {
 
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
-	io := &IO{Stdout: os.Stdout, Stderr: os.Stderr}
+	return MainIO(&IO{Stdout: os.Stdout, Stderr: os.Stderr}, args)
+}
+
+// MainIO is Main with the streams (and directory, clock) given.
+func MainIO(io *IO, args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "prompt":
@@ -106,9 +99,7 @@ func Main(args []string) int {
 			return runBackground(DefaultPaths(), args[1:])
 		}
 	}
-	root := NewRoot(io, DefaultPaths())
-	root.SetArgs(args)
-	err := root.Execute()
+	err := dispatch(io, DefaultPaths(), args)
 	if err == nil {
 		return ExitOK
 	}

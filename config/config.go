@@ -1,5 +1,6 @@
-// Package config reads $XDG_CONFIG_HOME/prchip/config.toml. A broken file
-// never stops prchip: each bad key falls back to its default and becomes a
+// Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, parsed by
+// toml.go, checked against BurntSushi/toml in tests). A broken file never
+// stops prchip: each bad key falls back to its default and becomes a
 // Problem naming file, line and key, which `status` shows and the render
 // path ignores.
 package config
@@ -12,8 +13,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/BurntSushi/toml"
 )
 
 // Modes (SPEC 4).
@@ -124,15 +123,22 @@ func (c *Config) problem(line int, key, msg string) {
 }
 
 func (c *Config) parse(data string) {
-	var raw map[string]any
-	if _, err := toml.Decode(data, &raw); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			c.problem(pe.Position.Line, pe.LastKey, pe.Message+"; using defaults")
+	doc, err := parseTOML(data)
+	if err != nil {
+		var te *tomlError
+		if errors.As(err, &te) {
+			c.problem(te.Line, te.Key, te.Msg+"; using defaults")
 		} else {
 			c.problem(0, "", err.Error()+"; using defaults")
 		}
 		return
+	}
+	raw := doc.root
+	lineOf := func(table, key string) int {
+		if table != "" {
+			key = table + "." + key
+		}
+		return doc.lines[key]
 	}
 	keys := make([]string, 0, len(raw))
 	for k := range raw {
@@ -141,7 +147,7 @@ func (c *Config) parse(data string) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := raw[k]
-		line := lineOf(data, "", k)
+		line := lineOf("", k)
 		src := fmt.Sprintf("%s:%d", c.Path, line)
 		switch k {
 		case "mode":
@@ -184,14 +190,14 @@ func (c *Config) parse(data string) {
 	if v, ok := raw["chips"]; ok {
 		tbl, ok := v.(map[string]any)
 		if !ok {
-			c.problem(lineOf(data, "", "chips"), "chips", "must be a table of [chips.NAME] tables")
+			c.problem(lineOf("", "chips"), "chips", "must be a table of [chips.NAME] tables")
 			return
 		}
-		c.parseChips(data, tbl)
+		c.parseChips(lineOf, tbl)
 	}
 }
 
-func (c *Config) parseChips(data string, tbl map[string]any) {
+func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]any) {
 	names := make([]string, 0, len(tbl))
 	for n := range tbl {
 		names = append(names, n)
@@ -199,7 +205,7 @@ func (c *Config) parseChips(data string, tbl map[string]any) {
 	sort.Strings(names)
 	for _, name := range names {
 		section := "chips." + name
-		line := lineOf(data, "", section)
+		line := lineOf("", section)
 		t, ok := tbl[name].(map[string]any)
 		if !ok {
 			c.problem(line, section, "must be a table with a command")
@@ -218,7 +224,7 @@ func (c *Config) parseChips(data string, tbl map[string]any) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			v := t[k]
-			kl := lineOf(data, section, k)
+			kl := lineOf(section, k)
 			full := section + "." + k
 			switch k {
 			case "command":
@@ -310,41 +316,4 @@ func show(v any) string {
 	default:
 		return fmt.Sprintf("%v (%T)", x, x)
 	}
-}
-
-// lineOf finds the line where key is set inside table (""= top level), or
-// where the [table.key] header stands. It is a best effort for messages:
-// TOML's metadata does not expose key positions.
-func lineOf(data, table, key string) int {
-	cur := ""
-	last := key
-	if i := strings.LastIndexByte(key, '.'); i >= 0 && table == "" {
-		// A [a.b] header.
-		for n, l := range strings.Split(data, "\n") {
-			h := strings.TrimSpace(l)
-			if strings.HasPrefix(h, "[") && strings.Trim(strings.ReplaceAll(h, " ", ""), "[]") == key {
-				return n + 1
-			}
-		}
-		table, last = key[:i], key[i+1:]
-	}
-	for n, l := range strings.Split(data, "\n") {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "[") {
-			cur = strings.Trim(strings.ReplaceAll(t, " ", ""), "[]")
-			continue
-		}
-		k, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		k = strings.Trim(strings.TrimSpace(k), `"'`)
-		if cur == table && k == last {
-			return n + 1
-		}
-		if table != "" && cur == "" && (k == table+"."+last) {
-			return n + 1
-		}
-	}
-	return 0
 }

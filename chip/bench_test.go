@@ -1,0 +1,52 @@
+package chip
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/prchip/prchip/cache"
+)
+
+// BenchmarkRender is the render path in process: gather facts, read the
+// state, render. With 1 and 500 repositories in the state file.
+func BenchmarkRender(b *testing.B) {
+	for _, n := range []int{1, 500} {
+		b.Run(fmt.Sprintf("repos=%d", n), func(b *testing.B) {
+			r := newBenchRig(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				f := Gather(r.repo, r.now)
+				v := LoadView(r.env.Store, f.Key)
+				text, _ := r.env.Render(f, &v)
+				if text != "#8" {
+					b.Fatalf("chip %q", text)
+				}
+			}
+		})
+	}
+}
+
+func newBenchRig(b *testing.B, repos int) *rig {
+	r := newRigTB(b)
+	r.gh.set(`echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	if _, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	// Pad the state file with other repositories' records.
+	err := r.env.Store.Update(func(tx *cache.Tx) error {
+		rec := tx.Repo(RepoKey(r.repo))
+		for i := 1; i < repos; i++ {
+			tx.PutRepo(RepoKey(fmt.Sprintf("/home/u/src/repo-%d", i)), rec)
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Keep the clock inside the freshness window.
+	r.now = r.now.Add(time.Second)
+	return r
+}

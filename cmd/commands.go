@@ -1,0 +1,249 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/completions"
+	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/shellhooks"
+)
+
+// Set by the release build (-ldflags "-X ...").
+var (
+	version = "dev"
+	commit  = ""
+	date    = ""
+)
+
+// Commands is prchip's command table (SPEC 2).
+func Commands() []*Command {
+	return []*Command{
+		{
+			Name:  "prompt",
+			Short: "Print the chip for the current directory (the render path)",
+			Long: "prompt prints the chip for the current directory, escaped for the shell named, or nothing.\n" +
+				"When the stored result is stale it starts one detached background refresh. It never\n" +
+				"prints an error and always exits 0: problems are shown by 'prchip status'.",
+			Flags: []Flag{
+				{Name: "shell", String: true, Def: "plain", Values: []string{"zsh", "bash", "fish", "plain"}, Usage: "escape the chip for this shell"},
+				{Name: "no-refresh", Usage: "never start a background refresh"},
+			},
+			// Main runs the render path before the table is consulted; this
+			// entry serves help and completion.
+			Run: func(c *Context) error { return nil },
+		},
+		{
+			Name:  "refresh",
+			Short: "Run the chip command now and print the outcome",
+			Long: "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
+				"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
+				"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh.",
+			Flags: []Flag{{Name: "force", Usage: "also ignore suppression and a cached failure"}},
+			Run:   runRefresh,
+		},
+		{
+			Name:  "status",
+			Short: "Explain what the chip shows here and why (runs nothing)",
+			Flags: []Flag{{Name: "json", Usage: "print one JSON object"}},
+			Run:   runStatus,
+		},
+		{
+			Name:      "init",
+			Args:      "zsh|bash|fish|starship",
+			Short:     "Print the shell integration",
+			NArgs:     1,
+			ValidArgs: shellhooks.Names(),
+			Run:       runInit,
+		},
+		{
+			Name:  "invalidate",
+			Short: "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)",
+			Run:   runInvalidate,
+		},
+		{
+			Name:  "reset",
+			Short: "Forget cached failures, backoff and validation for this repository",
+			Flags: []Flag{{Name: "all", Usage: "forget every repository's state"}},
+			Run:   runReset,
+		},
+		{
+			Name:      "completion",
+			Args:      "bash|zsh|fish|powershell",
+			Short:     "Print shell completions",
+			NArgs:     1,
+			ValidArgs: completions.Shells(),
+			Run: func(c *Context) error {
+				s, _ := completions.Script(c.Args[0])
+				fmt.Fprint(c.IO.Stdout, s)
+				return nil
+			},
+		},
+		{
+			Name:  "version",
+			Short: "Print version, commit and build date",
+			Run:   runVersion,
+		},
+	}
+}
+
+func runRefresh(c *Context) error {
+	o := c.IO
+	chip.BecomeSubreaper()
+	env := o.env(c.Paths)
+	warnProblems(o, env)
+	f := chip.Gather(env.Dir, env.Time())
+	if f.Repo != nil {
+		lock, _ := env.Store.WaitLock(f.Key, env.Config.Timeout+2*time.Second)
+		if lock != nil {
+			defer lock.Close()
+		}
+	}
+	results, err := env.Refresh(context.Background(), f, chip.RefreshOptions{Foreground: true, Force: c.Bool("force")})
+	code := ExitOK
+	for _, r := range results {
+		line, rc := describe(r)
+		if len(results) > 1 {
+			line = r.Name + ": " + line
+		}
+		fmt.Fprintln(o.Stdout, line)
+		if r.Name == "pr" {
+			code = rc
+		}
+	}
+	if err != nil {
+		return &ExitError{Code: max(code, ExitRetryable), Err: err}
+	}
+	if code != ExitOK {
+		return &ExitError{Code: code}
+	}
+	return nil
+}
+
+// describe renders one refresh result as a line and its exit code.
+func describe(r chip.RunResult) (string, int) {
+	if r.Outcome == nil {
+		why := map[string]string{
+			chip.ReasonModeOff:       "mode is off",
+			chip.ReasonSuppressed:    "suppressed after an auth failure or a missing gh; fix gh, or run prchip refresh --force",
+			chip.ReasonFailureCached: "this setup failed before (cached failure); fix gh's auth, or run prchip refresh --force",
+			chip.ReasonMissingGh:     "gh was missing and the setup has not changed",
+		}[r.Skipped]
+		if why == "" {
+			why = r.Skipped
+		}
+		code := ExitOK
+		if r.Skipped != chip.ReasonModeOff && r.Name == "pr" {
+			code = ExitAuth
+		}
+		if r.Previous != nil && r.Previous.Category != "" {
+			why += " [last: " + string(r.Previous.Class) + "/" + r.Previous.Category + "]"
+		}
+		return "skipped: " + why, code
+	}
+	o := r.Outcome
+	var b strings.Builder
+	b.WriteString(string(o.Class) + " (" + o.Category + ")")
+	switch {
+	case o.PR != nil:
+		fmt.Fprintf(&b, ": %s %s", chip.FormatPR(o.PR), o.PR.Title)
+	case o.Value != "":
+		b.WriteString(": " + o.Value)
+	case o.Detail != "":
+		b.WriteString(": " + o.Detail)
+	}
+	code := ExitOK
+	switch o.Class {
+	case chip.Retryable:
+		code = ExitRetryable
+	case chip.AuthFailure, chip.MissingGh:
+		code = ExitAuth
+	}
+	return b.String(), code
+}
+
+func runStatus(c *Context) error {
+	env := c.IO.env(c.Paths)
+	f := chip.Gather(env.Dir, env.Time())
+	s := env.Status(f)
+	if c.Bool("json") {
+		enc := json.NewEncoder(c.IO.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	}
+	s.WriteHuman(c.IO.Stdout)
+	return nil
+}
+
+func runInit(c *Context) error {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = "prchip"
+	}
+	cfg := config.Load(c.Paths.Config)
+	s, ok := shellhooks.Snippet(c.Args[0], shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
+	if !ok {
+		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Args[0])
+	}
+	fmt.Fprint(c.IO.Stdout, s)
+	return nil
+}
+
+func runInvalidate(c *Context) error {
+	env := c.IO.env(c.Paths)
+	warnProblems(c.IO, env)
+	f := chip.Gather(env.Dir, env.Time())
+	if _, err := env.Invalidate(f); err != nil {
+		// Exit 0 per the contract: the hook must never disturb the shell.
+		fmt.Fprintln(c.IO.Stderr, "prchip: invalidate:", err)
+	}
+	return nil
+}
+
+func runReset(c *Context) error {
+	env := c.IO.env(c.Paths)
+	warnProblems(c.IO, env)
+	f := chip.Gather(env.Dir, env.Time())
+	all := c.Bool("all")
+	if err := env.Reset(f, all); err != nil {
+		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)
+		return nil
+	}
+	if all {
+		fmt.Fprintln(c.IO.Stdout, "forgot everything")
+	} else {
+		fmt.Fprintln(c.IO.Stdout, "forgot failures, backoff and validation")
+	}
+	return nil
+}
+
+func runVersion(c *Context) error {
+	v, cm, d := version, commit, date
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && cm == "":
+				cm = s.Value
+			case s.Key == "vcs.time" && d == "":
+				d = s.Value
+			}
+		}
+	}
+	if cm == "" {
+		cm = "unknown"
+	}
+	if d == "" {
+		d = "unknown"
+	}
+	fmt.Fprintf(c.IO.Stdout, "prchip %s (commit %s, built %s)\n", v, cm, d)
+	return nil
+}
