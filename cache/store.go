@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,6 +25,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 const (
@@ -34,8 +35,8 @@ const (
 	Version = 1
 	header  = "prchip-state"
 	// MaxRepos bounds the file: least recently used repositories beyond it
-	// are dropped on write.
-	MaxRepos = 300
+	// are dropped on write. About 600 bytes a record: at most ~300 KiB.
+	MaxRepos = 512
 	// MaxSize is the largest state file read; MaxRepos records stay far below.
 	MaxSize = 4 << 20
 	// LockWait bounds how long a writer waits for another writer.
@@ -72,39 +73,67 @@ func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 // blocks on a FIFO or device, refuses files other users could have written
 // and files larger than MaxSize. A missing file is (nil, nil).
 func (s *Store) readFile() ([]byte, *Problem) {
-	f, err := os.OpenFile(s.Path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+	var problem *Problem
+	b, _, err := rawfile.Read(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	return b, s.readProblem(err, problem)
+}
+
+// mapFile is readFile for the render path: mapped, not copied.
+func (s *Store) mapFile() ([]byte, func(), *Problem) {
+	var problem *Problem
+	b, _, unmap, err := rawfile.Map(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	return b, unmap, s.readProblem(err, problem)
+}
+
+// checker refuses what SPEC 5 says to treat as empty state, saying why in
+// *problem.
+func (s *Store) checker(problem **Problem) func(rawfile.Info) error {
+	return func(i rawfile.Info) error {
+		switch {
+		case i.IsDir():
+			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
+		case !i.IsRegular():
+			*problem = &Problem{s.Path, "is not a regular file (a " + fileType(i) + "); ignored"}
+		case i.Perm()&0o022 != 0:
+			*problem = &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
+		case int(i.Uid) != os.Geteuid():
+			*problem = &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", i.Uid)}
+		case i.Size > MaxSize:
+			*problem = &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", i.Size, MaxSize)}
 		}
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, &Problem{s.Path, "is a symbolic link; ignored (the next write replaces it with a regular file)"}
+		if *problem != nil {
+			return *problem
 		}
-		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
+		return nil
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
-	}
+}
+
+func (s *Store) readProblem(err error, problem *Problem) *Problem {
 	switch {
-	case st.IsDir():
-		return nil, &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
-	case !st.Mode().IsRegular():
-		return nil, &Problem{s.Path, "is not a regular file (" + st.Mode().Type().String() + "); ignored"}
-	case st.Mode().Perm()&0o022 != 0:
-		return nil, &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", st.Mode().Perm())}
-	case st.Size() > MaxSize:
-		return nil, &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", st.Size(), MaxSize)}
+	case err == nil:
+		return nil
+	case problem != nil:
+		return problem
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case errors.Is(err, syscall.ELOOP):
+		return &Problem{s.Path, "is a symbolic link; ignored (the next write replaces it with a regular file)"}
 	}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
-		return nil, &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", sys.Uid)}
+	return &Problem{s.Path, "unreadable: " + err.Error()}
+}
+
+func fileType(i rawfile.Info) string {
+	switch i.Mode & syscall.S_IFMT {
+	case syscall.S_IFIFO:
+		return "FIFO"
+	case syscall.S_IFCHR:
+		return "character device"
+	case syscall.S_IFBLK:
+		return "block device"
+	case syscall.S_IFSOCK:
+		return "socket"
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, &Problem{s.Path, "unreadable: " + err.Error()}
-	}
-	return b, nil
+	return "special file"
 }
 
 // checkHeader validates the first line and returns the rest.
@@ -136,7 +165,8 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 // ReadRepo is the render path's read: the global record and one
 // repository's record, without decoding any other. Missing records are nil.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
-	b, p := s.readFile()
+	b, unmap, p := s.mapFile()
+	defer unmap()
 	if p != nil {
 		return nil, nil, p
 	}
@@ -146,6 +176,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	}
 	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
 		global, _, _ = bytes.Cut(g, []byte{'\n'})
+		global = bytes.Clone(global)
 	}
 	if key == "" {
 		return global, nil, nil
@@ -164,7 +195,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	if !ok {
 		return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
 	}
-	return global, js, nil
+	return global, bytes.Clone(js), nil
 }
 
 // Tx is a read-modify-write transaction's view of the whole state.

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/prchip/prchip/sanitize"
@@ -211,14 +209,37 @@ func isNetworkError(low string) bool {
 	return false
 }
 
-var httpStatusRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`http (\d{3})\b`)
-})
+// httpStatuses lists the codes of gh's "HTTP NNN" prefixes in low.
+func httpStatuses(low string) []int {
+	var codes []int
+	for i := 0; ; {
+		k := strings.Index(low[i:], "http ")
+		if k < 0 {
+			return codes
+		}
+		j := i + k + 5
+		if j+3 <= len(low) && isDigits(low[j:j+3]) && (j+3 == len(low) || !isDigit(low[j+3])) {
+			codes = append(codes, int(low[j]-'0')*100+int(low[j+1]-'0')*10+int(low[j+2]-'0'))
+		}
+		i = j
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // hasHTTPStatus finds gh's "HTTP NNN" prefix for code.
 func hasHTTPStatus(low string, code int) bool {
-	for _, m := range httpStatusRE().FindAllStringSubmatch(low, -1) {
-		if m[1] == fmt.Sprint(code) {
+	for _, c := range httpStatuses(low) {
+		if c == code {
 			return true
 		}
 	}
@@ -227,29 +248,39 @@ func hasHTTPStatus(low string, code int) bool {
 
 // httpStatusClass is the hundreds digit of the first "HTTP NNN", or 0.
 func httpStatusClass(low string) int {
-	m := httpStatusRE().FindStringSubmatch(low)
-	if m == nil {
-		return 0
+	if c := httpStatuses(low); len(c) > 0 {
+		return c[0] / 100
 	}
-	return int(m[1][0] - '0')
+	return 0
 }
 
-var resetRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:reset(?:s)?(?: at)?|retry after|x-ratelimit-reset:)\s*[:=]?\s*(\d{4}-\d\d-\d\dT[0-9:]+(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)|\d{9,11})`)
-})
+var resetMarkers = []string{"x-ratelimit-reset", "retry after", "resets at", "reset at", "resets", "reset"}
 
-// rateLimitReset extracts a reset time when gh passed one on; at most an
-// hour ahead so a bogus value cannot silence the chip for long.
+// rateLimitReset extracts a reset time when gh passed one on ("resets at
+// 2026-01-02T03:04:05Z", "x-ratelimit-reset: 1767323045"); at most an hour
+// ahead so a bogus value cannot silence the chip for long.
 func rateLimitReset(stderr string, now time.Time) time.Time {
-	m := resetRE().FindStringSubmatch(stderr)
-	if m == nil {
-		return time.Time{}
-	}
+	low := strings.ToLower(stderr)
 	var t time.Time
-	if n, err := parseUnix(m[1]); err == nil {
-		t = time.Unix(n, 0)
-	} else if p, err := time.Parse(time.RFC3339, m[1]); err == nil {
-		t = p
+	for _, m := range resetMarkers {
+		k := strings.Index(low, m)
+		if k < 0 {
+			continue
+		}
+		rest := strings.TrimLeft(stderr[k+len(m):], " \t:=")
+		end := 0
+		for end < len(rest) && rest[end] != ' ' && rest[end] != '\n' && rest[end] != ')' && rest[end] != ',' {
+			end++
+		}
+		v := strings.TrimRight(rest[:end], ".;")
+		if n, err := parseUnix(v); err == nil && len(v) >= 9 && len(v) <= 11 {
+			t = time.Unix(n, 0)
+		} else if p, err := time.Parse(time.RFC3339, v); err == nil {
+			t = p
+		}
+		if !t.IsZero() {
+			break
+		}
 	}
 	if t.IsZero() || !t.After(now) {
 		return time.Time{}

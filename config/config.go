@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // Modes (SPEC 4).
@@ -97,20 +99,17 @@ func validChipName(n string) bool {
 // Load reads the file at path; a missing file gives the defaults.
 func Load(path string) *Config {
 	c := Defaults(path)
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, _, err := rawfile.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return c
-	}
-	if err == nil && !st.Mode().IsRegular() {
-		c.problem(0, "", "not a regular file; using defaults")
-		return c
-	}
-	if err == nil && st.Size() > MaxSize {
+	case errors.Is(err, rawfile.ErrTooLarge):
 		c.problem(0, "", fmt.Sprintf("larger than %d bytes; using defaults", MaxSize))
 		return c
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	case err != nil && strings.Contains(err.Error(), "not a regular file"):
+		c.problem(0, "", "not a regular file; using defaults")
+		return c
+	case err != nil:
 		c.problem(0, "", "unreadable: "+err.Error()+"; using defaults")
 		return c
 	}

@@ -14,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	// The binary under test is built from these packages in TestMain; the
+	// import ties go test's cache to them.
+	_ "github.com/prchip/prchip/cmd"
 	"github.com/prchip/prchip/internal/fakegithub"
 )
 

@@ -5,13 +5,16 @@
 package ghauth
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
+	"hash"
+	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 
+	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
 )
 
@@ -93,23 +96,24 @@ func ReadSetup() *Setup {
 	s := &Setup{GhIdentity: "missing"}
 	if p, st := LookPath("gh"); p != "" {
 		s.GhPath = p
-		s.GhIdentity = fmt.Sprintf("%s %d %d", p, st.Size(), st.ModTime().UnixNano())
+		s.GhIdentity = p + " " + strconv.FormatInt(st.Size(), 10) + " " + strconv.FormatInt(st.ModTime().UnixNano(), 10)
 	}
-	h := sha256.New()
+	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
+	// hosts.yml's identity, as one digest.
+	parts := make([]string, 0, 2*len(TokenVars)+4)
 	for _, v := range TokenVars {
-		val, ok := os.LookupEnv(v)
-		fmt.Fprintf(h, "%s=%t:%x;", v, ok && val != "", sha256.Sum256([]byte(val)))
+		parts = append(parts, v, os.Getenv(v))
 	}
-	fmt.Fprintf(h, "GH_HOST=%s;GH_CONFIG_DIR=%s;", os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
+	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
 	if hf := HostsFile(); hf != "" {
 		if st, err := os.Stat(hf); err == nil {
-			fmt.Fprintf(h, "hosts=%s %d %d;", hf, st.Size(), st.ModTime().UnixNano())
+			parts = append(parts, hf, strconv.FormatInt(st.Size(), 10)+" "+strconv.FormatInt(st.ModTime().UnixNano(), 10))
 			s.Hosts, s.HostsErr = readHosts(hf)
 		} else {
-			fmt.Fprintf(h, "hosts=%s none;", hf)
+			parts = append(parts, hf, "none")
 		}
 	}
-	s.Auth = hex.EncodeToString(h.Sum(nil)[:16])
+	s.Auth = digest(parts...)
 	return s
 }
 
@@ -134,12 +138,9 @@ func LookPath(name string) (string, os.FileInfo) {
 // itself as a plain block mapping, so a line-based read of unindented keys
 // is exact for it and avoids a YAML parser on the render path.
 func readHosts(p string) ([]string, error) {
-	b, err := os.ReadFile(p)
+	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil, err
-	}
-	if len(b) > 1<<20 {
-		return nil, fmt.Errorf("%s: larger than 1 MiB", p)
 	}
 	var hosts []string
 	for _, line := range strings.Split(string(b), "\n") {
@@ -206,12 +207,23 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	return best, found
 }
 
+// newHash is the digest behind fingerprints: 128-bit FNV-1a. Fingerprints
+// only need to change when their inputs change; they are not a defence of
+// the token (the state file is private to the user, and a 128-bit digest of
+// many fields cannot give a 40-character token back). crypto/sha256 would
+// link Go's FIPS module, whose initialisation costs about 0.3 ms on every
+// prompt.
+func newHash() hash.Hash { return fnv.New128a() }
+
 func digest(parts ...string) string {
-	h := sha256.New()
+	h := newHash()
 	for _, p := range parts {
-		fmt.Fprintf(h, "%d:%s;", len(p), p)
+		h.Write(strconv.AppendInt(nil, int64(len(p)), 10))
+		h.Write([]byte{':'})
+		h.Write([]byte(p))
+		h.Write([]byte{';'})
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Digest hashes parts unambiguously; fingerprints are built with it.

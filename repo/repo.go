@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // ErrNotRepository means no enclosing directory holds a .git entry.
@@ -130,27 +132,8 @@ func readGitFile(p string) (string, error) {
 }
 
 func readSmall(p string) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	if st.Size() > maxFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", p, maxFile)
-	}
-	buf := make([]byte, st.Size()+1)
-	n, err := f.Read(buf)
-	if err != nil && n == 0 && st.Size() > 0 {
-		return nil, err
-	}
-	return buf[:n], nil
+	b, _, err := rawfile.Read(p, maxFile, 0, nil)
+	return b, err
 }
 
 // parseConfig reads the parts of git's config syntax prchip needs: remote
