@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/sanitize"
@@ -22,13 +23,21 @@ const lockFDEnv = "PRCHIP_LOCK_FD"
 // runPrompt is the render path: parse flags by hand, read state, print,
 // maybe start one background refresh. It never prints an error and always
 // exits 0.
+//
+// Two hidden flags serve the zsh hook's redraw: --async adds a second line
+// "refreshing" when a background refresh is in flight, and --wait waits
+// (bounded) for that refresh to end, then prints the chip and a newline.
 func runPrompt(io *IO, paths Paths, args []string) int {
-	shell, noRefresh := sanitize.Plain, false
+	shell, noRefresh, async, wait := sanitize.Plain, false, false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--no-refresh":
 			noRefresh = true
+		case a == "--async":
+			async = true
+		case a == "--wait":
+			wait, noRefresh = true, true
 		case a == "--shell" && i+1 < len(args):
 			i++
 			a = "--shell=" + args[i]
@@ -53,32 +62,62 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	}
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
+		if wait {
+			fmt.Fprintln(io.Stdout)
+		}
 		return ExitOK
+	}
+	if wait {
+		// Blocks while the refresh holds the lock; a shared lock is enough.
+		if l, _ := env.Store.WaitLock(f.Key, waitLimit(env)); l != nil {
+			l.Close()
+		}
 	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v)
 	if text != "" {
 		fmt.Fprint(io.Stdout, sanitize.ForShell(sanitize.Text(text, 1024), shell))
 	}
+	inFlight := false
 	if refresh && !noRefresh {
-		spawnRefresh(env, f)
+		inFlight = spawnRefresh(env, f)
+	}
+	if async && inFlight {
+		fmt.Fprint(io.Stdout, "\nrefreshing")
+	}
+	if wait {
+		fmt.Fprintln(io.Stdout)
 	}
 	return ExitOK
+}
+
+// waitLimit bounds --wait: the longest a refresh can run, and a margin.
+func waitLimit(env *chip.Env) time.Duration {
+	d := 2 * time.Second
+	for _, p := range chip.Policies(env.Config) {
+		d += p.Timeout + time.Second
+	}
+	return d
 }
 
 // spawnRefresh starts one detached background refresh unless another
 // process already holds the repository's refresh lock. The lock is taken
 // here and handed to the child, so of many renders at once exactly one
 // starts a refresh.
-func spawnRefresh(env *chip.Env, f *chip.Facts) {
+// It reports whether a refresh is in flight (started now or already
+// running).
+func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
 	lock, err := env.Store.TryLock(f.Key)
-	if err != nil || lock == nil {
-		return
+	if err != nil {
+		return false
+	}
+	if lock == nil {
+		return true
 	}
 	defer lock.Close()
 	exe, err := os.Executable()
 	if err != nil {
-		return
+		return false
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
@@ -88,9 +127,10 @@ func spawnRefresh(env *chip.Env, f *chip.Facts) {
 	// the shell's command substitution (stdio is /dev/null).
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if err := c.Start(); err != nil {
-		return
+		return false
 	}
 	c.Process.Release()
+	return true
 }
 
 // inheritedLock returns the refresh lock handed over by spawnRefresh.

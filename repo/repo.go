@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -132,7 +133,8 @@ func readGitFile(p string) (string, error) {
 }
 
 func readSmall(p string) ([]byte, error) {
-	b, _, err := rawfile.Read(p, maxFile, 0, nil)
+	// Non-blocking: a FIFO planted as HEAD must not hang the prompt.
+	b, _, err := rawfile.Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	return b, err
 }
 

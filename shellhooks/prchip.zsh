@@ -6,6 +6,7 @@
 #   RPROMPT='${PRCHIP}'
 # When a background refresh finishes while the prompt is shown, the prompt
 # is redrawn (zle -F), so the chip appears without pressing Enter.
+# Loading this twice installs the hooks once.
 if (( ! ${+_prchip_hooked} )); then
   typeset -g _prchip_hooked=1
   typeset -g PRCHIP=''
@@ -14,6 +15,7 @@ if (( ! ${+_prchip_hooked} )); then
   typeset -gi _prchip_fd=0
   setopt prompt_subst
 
+  # After git, gh, gt (config: invalidate_on) the repository is refreshed.
   _prchip_preexec() {
     local -a words
     words=(${(z)1})
@@ -22,16 +24,19 @@ if (( ! ${+_prchip_hooked} )); then
     esac
   }
 
-  # Called by zle when the waiter prints: the refresh ended.
+  # A zle widget run when the waiter prints: the refresh has ended.
   _prchip_ready() {
-    local fd=$1 line
+    local fd=$1 line=''
     IFS= read -r -u $fd line
-    zle -F $fd 2>/dev/null
+    zle -F $fd
     exec {fd}<&-
     _prchip_fd=0
-    PRCHIP=$line
-    zle && zle reset-prompt
+    if [[ $line != "$PRCHIP" ]]; then
+      PRCHIP=$line
+      zle reset-prompt
+    fi
   }
+  zle -N _prchip_ready
 
   _prchip_precmd() {
     local ret=$?
@@ -40,12 +45,11 @@ if (( ! ${+_prchip_hooked} )); then
       "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
     local out
-    out=$("$_prchip_exe" prompt --shell zsh --report-refresh 2>/dev/null)
+    out=$("$_prchip_exe" prompt --shell zsh --async 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
-    if [[ $out == *$'\n'refreshing* ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
-      # Wait in the background for the refresh, then redraw.
+    if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
       exec {_prchip_fd}< <("$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
-      zle -F $_prchip_fd _prchip_ready
+      zle -F -w $_prchip_fd _prchip_ready
     fi
     return $ret
   }

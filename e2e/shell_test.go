@@ -1,0 +1,355 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prchip/prchip/internal/fakegithub"
+)
+
+// shellWorld is a world whose PATH also has the shells and a few tools.
+func shellWorld(t *testing.T, shells ...string) *world {
+	w := newWorld(t)
+	for _, name := range append(shells, "sleep", "cat", "touch", "ls", "env") {
+		p := need(t, name)
+		os.Symlink(p, filepath.Join(w.bin, name))
+	}
+	return w
+}
+
+// interactive runs shell as an interactive shell reading script from a
+// pipe: it runs its prompt hooks and prints each expanded prompt to
+// stderr, as at a terminal. It returns stdout and stderr.
+func (w *world) interactive(shell, dir, script string) (string, string) {
+	w.t.Helper()
+	var args []string
+	switch shell {
+	case "zsh":
+		args = []string{"-f", "-i"}
+	case "bash":
+		args = []string{"--norc", "--noprofile", "-i"}
+	case "fish":
+		args = []string{"--no-config", "-i"}
+	}
+	c := exec.Command(shell, args...)
+	c.Dir = dir
+	// A wide screen: readline shows only the end of a prompt longer than
+	// the screen, which would cut the chip.
+	c.Env = append(w.env(), "TERM=dumb", "PS1=$ ", "COLUMNS=2000", "LINES=50")
+	c.Stdin = strings.NewReader(script)
+	var o, e bytes.Buffer
+	c.Stdout, c.Stderr = &o, &e
+	done := make(chan error, 1)
+	if err := c.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	go func() { done <- c.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		c.Process.Kill()
+		w.t.Fatalf("%s did not finish\nstdout: %s\nstderr: %s", shell, o.String(), e.String())
+	}
+	return o.String(), e.String()
+}
+
+// settle waits until no background refresh of this world is running.
+func (w *world) settle() {
+	w.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if !w.refreshRunning() {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	w.t.Fatal("background refresh still running after 10 s")
+}
+
+// refreshRunning reports whether a background refresh of prchip is alive.
+func (w *world) refreshRunning() bool {
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		if bytes.HasPrefix(cmd, []byte(prchipBin+"\x00__refresh\x00"+w.home)) {
+			stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+			if !bytes.Contains(stat, []byte(") Z ")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hook scripts per shell: load the snippet twice, set a prompt that
+// references the chip by name, and add the user's own hook after ours,
+// which records the $? it sees.
+var shellSetup = map[string]string{
+	"zsh": `eval "$(` + "%[1]s" + ` init zsh)"
+eval "$(` + "%[1]s" + ` init zsh)"
+PROMPT='<${PRCHIP}>%%# '
+user_hook() { echo "USER_SAW=$?" }
+precmd_functions+=(user_hook)
+n=0; for f in $precmd_functions; do [[ $f == _prchip_precmd ]] && ((n++)); done; echo "HOOKS=$n"
+`,
+	"bash": `eval "$(` + "%[1]s" + ` init bash)"
+eval "$(` + "%[1]s" + ` init bash)"
+PS1='<${PRCHIP}>\$ '
+PROMPT_COMMAND="${PROMPT_COMMAND};"'echo "USER_SAW=$?"'
+pc=${PROMPT_COMMAND//_prchip_hook/@}; pc=${pc//[!@]/}; echo "HOOKS=${#pc}"
+`,
+	"fish": `%[1]s init fish | source
+%[1]s init fish | source
+function fish_prompt; printf '<%%s>$ ' "$PRCHIP"; end
+function user_hook --on-event fish_prompt; echo "USER_SAW=$status"; end
+echo "HOOKS="(count (functions -a | string match '_prchip_prompt'))
+`,
+}
+
+// promptTimeline is the sequence of chips shown in rendered prompts.
+var promptRE = regexp.MustCompile(`<([^>]*)>`)
+
+func chipsIn(s string) []string {
+	var out []string
+	for _, m := range promptRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func TestShellsShowThePR(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) +
+				"sleep 1\nsleep 1\nfalse\necho done\n"
+			if sh == "fish" {
+				// fish reading a pipe draws no prompt: emit the event and
+				// print the prompt the way fish does before each command.
+				script = fmt.Sprintf(shellSetup[sh], prchipBin) +
+					"emit fish_prompt; fish_prompt; echo\nsleep 1\nemit fish_prompt; fish_prompt; echo\nsleep 1\nemit fish_prompt; fish_prompt; echo\nfalse; emit fish_prompt\necho done\n"
+			}
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			all := stdout + stderr
+			chips := chipsIn(all)
+			if len(chips) < 2 || chips[len(chips)-1] != "#42" {
+				t.Fatalf("prompts showed %q\nstdout:\n%s\nstderr:\n%s", chips, stdout, stderr)
+			}
+			if !strings.Contains(stdout, "HOOKS=1") {
+				t.Errorf("hooks installed more than once:\n%s", stdout)
+			}
+			if !strings.Contains(stdout, "USER_SAW=1") {
+				t.Errorf("the user's hook did not see $? = 1 after false:\n%s", stdout)
+			}
+			if strings.Contains(stderr, "prchip") && strings.Contains(stderr, "rror") {
+				t.Errorf("errors on stderr:\n%s", stderr)
+			}
+			w.settle()
+			if n := w.srv.Requests(); n < 1 || n > 2 {
+				t.Errorf("server saw %d requests", n)
+			}
+		})
+	}
+}
+
+// A hostile branch name and hostile text from a chip reach the prompt as
+// inert text: nothing runs, no escape byte, no prompt colour.
+func TestShellsHostileText(t *testing.T) {
+	branch := "x$(touch${IFS}pwned1)`touch${IFS}pwned2`%F{red}%{x%}$((1+1))"
+	title := "t $(touch pwned3) `touch pwned4` %F{red}red \\[\\e[31m\\] \x1b]0;owned\x07 \x1b[31mred \u202e \x9b31m"
+	for _, sh := range []string{"zsh", "bash", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.git(w.repo, "checkout", "-q", "-b", branch)
+			os.WriteFile(filepath.Join(w.home, "title"), []byte(title), 0o644)
+			os.MkdirAll(filepath.Dir(w.configPath()), 0o700)
+			os.WriteFile(w.configPath(), []byte(`
+[chips.branch]
+command = "git rev-parse --abbrev-ref HEAD"
+[chips.title]
+command = "cat '`+filepath.Join(w.home, "title")+`'"
+`), 0o600)
+			w.srv.SetPR(branch, fakegithub.PR{Number: 5, Title: title})
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo one\necho two\n"
+			if sh == "fish" {
+				script = fmt.Sprintf(shellSetup[sh], prchipBin) + "emit fish_prompt; fish_prompt; echo\nemit fish_prompt; fish_prompt; echo\n"
+			}
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			all := stdout + stderr
+			for _, f := range []string{"pwned1", "pwned2", "pwned3", "pwned4"} {
+				if _, err := os.Stat(filepath.Join(w.repo, f)); err == nil {
+					t.Errorf("%s was created: text ran as code", f)
+				}
+			}
+			if strings.ContainsAny(all, "\x1b\x07\u202e\u009b") {
+				t.Errorf("control or bidi characters reached the terminal: %q", all)
+			}
+			chips := chipsIn(all)
+			if len(chips) == 0 || !strings.HasPrefix(chips[len(chips)-1], "#5 ") {
+				t.Fatalf("prompts %q\nstderr: %s", chips, stderr)
+			}
+			last := chips[len(chips)-1]
+			// The branch name is shown as text (in zsh its % survived
+			// prompt expansion only because it was doubled); bash shows
+			// look-alikes for \, $ and backtick.
+			want := branch
+			if sh == "bash" {
+				want = strings.NewReplacer("$", "\uff04", "`", "\u02cb").Replace(branch)
+			}
+			if !strings.Contains(last, want) {
+				t.Errorf("branch text not shown literally:\n got %q\nwant %q", last, want)
+			}
+		})
+	}
+}
+
+// After git checkout the next prompts show the new branch's PR, never the old one.
+func TestShellsCheckoutSwitchesPR(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.srv.SetPR("other", fakegithub.PR{Number: 7})
+			w.git(w.repo, "branch", "other")
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) +
+				"sleep 1\necho before\ngit checkout -q other\nsleep 1\necho after1\necho after2\n"
+			_, stderr := w.interactive(sh, w.repo, script)
+			chips := chipsIn(stderr)
+			seen42, after := false, false
+			for _, c := range chips {
+				switch c {
+				case "#42":
+					if after {
+						t.Fatalf("old PR shown after checkout: %q", chips)
+					}
+					seen42 = true
+				case "#7":
+					after = true
+				}
+			}
+			if !seen42 || !after || chips[len(chips)-1] != "#7" {
+				t.Fatalf("prompts %q", chips)
+			}
+		})
+	}
+}
+
+// 50 renders at once with stale state start exactly one gh.
+func TestFiftyRendersOneRequest(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+	var wg sync.WaitGroup
+	errs := make(chan string, 50)
+	for range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r := w.run(w.repo, "prompt", "--shell", "zsh"); r.code != 0 || r.stderr != "" {
+				errs <- fmt.Sprintf("exit %d %q", r.code, r.stderr)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	w.settle()
+	if n := w.srv.Requests(); n != 1 {
+		t.Fatalf("server saw %d requests, want 1", n)
+	}
+	if r := w.run(w.repo, "prompt", "--no-refresh"); r.stdout != "#1" {
+		t.Fatalf("after the refresh the chip is %q", r.stdout)
+	}
+}
+
+// While gh hangs, renders return and no second refresh starts.
+func TestRendersWhileServerHangs(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+	w.refresh(w.repo, 0)
+	w.srv.SetMode(fakegithub.Hang)
+	w.run(w.repo, "invalidate") // stale: the next render refreshes
+	first := w.run(w.repo, "prompt", "--shell", "bash")
+	if first.code != 0 || first.stdout != "#1" {
+		t.Fatalf("first render: %d %q", first.code, first.stdout)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for w.srv.Requests() < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if w.srv.Requests() != 2 {
+		t.Fatalf("the background refresh did not reach the server (%d)", w.srv.Requests())
+	}
+	for i := range 10 {
+		r := w.run(w.repo, "prompt", "--shell", "bash")
+		if r.code != 0 || r.took > 2*time.Second {
+			t.Fatalf("render %d: exit %d after %v", i, r.code, r.took)
+		}
+	}
+	if n := w.srv.Requests(); n != 2 {
+		t.Fatalf("a second refresh started while one ran: %d requests", n)
+	}
+	w.settle()
+	s := w.status(w.repo)
+	if s.category() != "timeout" {
+		t.Fatalf("after the hang: %s/%s", s.class(), s.category())
+	}
+}
+
+// In zsh the prompt is redrawn when a background refresh ends, without a
+// key press: a real zsh with zle on a terminal (tmux).
+func TestZshRedrawsWhenRefreshEnds(t *testing.T) {
+	tmux := need(t, "tmux")
+	w := shellWorld(t, "zsh")
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+	sock := filepath.Join(w.home, "tmux.sock")
+	envArgs := []string{"env", "-i"}
+	envArgs = append(envArgs, w.env()...)
+	envArgs = append(envArgs, "TERM=xterm", need(t, "zsh"), "-f")
+	start := append([]string{"-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, envArgs...)
+	if out, err := exec.Command(tmux, start...).CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v %s", err, out)
+	}
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+	capture := func() string {
+		out, _ := exec.Command(tmux, "-S", sock, "capture-pane", "-p").Output()
+		return string(out)
+	}
+	waitFor := func(what string, ok func(string) bool) string {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			s := capture()
+			if ok(s) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	waitFor("zsh", func(s string) bool { return strings.Contains(s, "%") || strings.Contains(s, "#") })
+	// One line, one Enter: the prompt after it starts empty (no state yet)
+	// and must turn into the chip by itself.
+	line := `eval "$(` + prchipBin + ` init zsh)"; PROMPT='<${PRCHIP}>%# '`
+	exec.Command(tmux, "-S", sock, "send-keys", "-l", line).Run()
+	exec.Command(tmux, "-S", sock, "send-keys", "Enter").Run()
+	waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
+	if w.srv.Requests() != 1 {
+		t.Errorf("server saw %d requests", w.srv.Requests())
+	}
+}
