@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -121,7 +122,15 @@ func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
-	c.Env = append(os.Environ(), lockFDEnv+"=3")
+	// The hooks run the render with GOMAXPROCS=1 to start faster; the
+	// refresh and gh get the runtime's default again.
+	env2 := make([]string, 0, len(os.Environ())+1)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GOMAXPROCS=") {
+			env2 = append(env2, kv)
+		}
+	}
+	c.Env = append(env2, lockFDEnv+"=3")
 	c.ExtraFiles = []*os.File{lock}
 	// A new session: no terminal, no job control signals, not waited for by
 	// the shell's command substitution (stdio is /dev/null).

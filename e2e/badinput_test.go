@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -131,5 +133,135 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if r := w.run(w.repo, "version"); r.code != 0 || !strings.HasPrefix(r.stdout, "prchip ") {
 		t.Errorf("version: %d %q", r.code, r.stdout)
+	}
+}
+
+// The render path survives a hostile or broken environment: exit 0,
+// quickly, printing the chip or nothing, never an error.
+func TestRenderBadEnvironments(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 3})
+	w.refresh(w.repo, 0)
+	check := func(t *testing.T, r result, allowed ...string) {
+		t.Helper()
+		if r.code != 0 || r.stderr != "" || r.took > 3*time.Second {
+			t.Fatalf("exit %d after %v, stderr %q", r.code, r.took, r.stderr)
+		}
+		for _, a := range allowed {
+			if r.stdout == a {
+				return
+			}
+		}
+		t.Fatalf("printed %q, want one of %q", r.stdout, allowed)
+	}
+	t.Run("deleted working directory", func(t *testing.T) {
+		gone := filepath.Join(w.repo, "gone")
+		os.Mkdir(gone, 0o755)
+		c := exec.Command("/bin/sh", "-c", `cd "$1" && "$3" "$1" && exec "$2" prompt --shell zsh`, "sh", gone, prchipBin, need(t, "rmdir"))
+		c.Env = w.env()
+		var o, e strings.Builder
+		c.Stdout, c.Stderr = &o, &e
+		start := time.Now()
+		err := c.Run()
+		check(t, result{stdout: o.String(), stderr: e.String(), code: exitCode(err), took: time.Since(start)}, "", "#3")
+	})
+	t.Run("HEAD is a FIFO", func(t *testing.T) {
+		r := w.newRepo("fifo", "main", "https://"+fakegithub.Host+"/o/r.git")
+		os.Remove(filepath.Join(r, ".git", "HEAD"))
+		syscall.Mkfifo(filepath.Join(r, ".git", "HEAD"), 0o644)
+		check(t, w.run(r, "prompt", "--shell", "bash"), "")
+	})
+	t.Run(".git file pointing nowhere", func(t *testing.T) {
+		r := filepath.Join(w.home, "dangling")
+		os.MkdirAll(r, 0o755)
+		os.WriteFile(filepath.Join(r, ".git"), []byte("gitdir: /nonexistent/x\n"), 0o644)
+		check(t, w.run(r, "prompt"), "")
+	})
+	t.Run("unreadable .git", func(t *testing.T) {
+		if os.Geteuid() == 0 {
+			// root reads anything: make HEAD a directory instead.
+			r := w.newRepo("unreadable", "main", "")
+			os.Remove(filepath.Join(r, ".git", "HEAD"))
+			os.Mkdir(filepath.Join(r, ".git", "HEAD"), 0o000)
+			check(t, w.run(r, "prompt"), "")
+			return
+		}
+		r := w.newRepo("unreadable", "main", "")
+		os.Chmod(filepath.Join(r, ".git"), 0o000)
+		defer os.Chmod(filepath.Join(r, ".git"), 0o755)
+		check(t, w.run(r, "prompt"), "")
+	})
+	t.Run("300-byte branch name", func(t *testing.T) {
+		long := "feature/" + strings.Repeat("x", 200) + "/" + strings.Repeat("é", 46)
+		if len(long) < 300 {
+			t.Fatalf("branch is only %d bytes", len(long))
+		}
+		r := w.newRepo("long", long, "https://"+fakegithub.Host+"/o/r.git")
+		w.srv.SetPR(long, fakegithub.PR{Number: 30})
+		w.refresh(r, 0)
+		check(t, w.run(r, "prompt", "--shell", "zsh"), "#30")
+		if s := w.status(r); s.Repo == nil || s.Repo.Branch != long {
+			t.Fatalf("branch %v", s.Repo)
+		}
+	})
+	t.Run("HOME unset", func(t *testing.T) {
+		w.extra["HOME"] = "\x00"
+		defer delete(w.extra, "HOME")
+		check(t, w.run(w.repo, "prompt", "--shell", "fish"), "#3")
+	})
+	t.Run("HOME and XDG unset", func(t *testing.T) {
+		for _, k := range []string{"HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"} {
+			w.extra[k] = "\x00"
+			defer delete(w.extra, k)
+		}
+		check(t, w.run(w.repo, "prompt", "--no-refresh"), "")
+	})
+	t.Run("state home not writable", func(t *testing.T) {
+		// Under /proc nothing can be created, even by root.
+		w.extra["XDG_STATE_HOME"] = "/proc/prchip-cannot-exist"
+		defer delete(w.extra, "XDG_STATE_HOME")
+		check(t, w.run(w.repo, "prompt", "--shell", "zsh"), "")
+		r := w.run(w.repo, "refresh")
+		if r.code == 0 || !strings.Contains(r.stderr, "state") {
+			t.Fatalf("refresh hid the write failure: %d %q %q", r.code, r.stdout, r.stderr)
+		}
+	})
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+// A warm render writes nothing: the state file and the lock directory are
+// untouched.
+func TestWarmRenderWritesNothing(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 8})
+	w.refresh(w.repo, 0)
+	snapshot := func() string {
+		var b strings.Builder
+		filepath.Walk(filepath.Dir(w.statePath()), func(p string, info os.FileInfo, err error) error {
+			if err == nil {
+				fmt.Fprintf(&b, "%s %d %d\n", p, info.Size(), info.ModTime().UnixNano())
+			}
+			return nil
+		})
+		return b.String()
+	}
+	before := snapshot()
+	time.Sleep(20 * time.Millisecond)
+	for range 5 {
+		if r := w.run(w.repo, "prompt", "--shell", "zsh"); r.stdout != "#8" {
+			t.Fatalf("chip %q", r.stdout)
+		}
+	}
+	if after := snapshot(); after != before {
+		t.Fatalf("a warm render changed the state directory:\n%s\n%s", before, after)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/prchip/prchip/internal/fakegithub"
 )
 
@@ -351,5 +353,46 @@ func TestZshRedrawsWhenRefreshEnds(t *testing.T) {
 	waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
 	if w.srv.Requests() != 1 {
 		t.Errorf("server saw %d requests", w.srv.Requests())
+	}
+}
+
+// Every snippet parses in its shell, and the starship block is TOML with a
+// custom module that calls the render path with plain output.
+func TestInitSnippets(t *testing.T) {
+	w := newWorld(t)
+	for sh, check := range map[string][]string{
+		"zsh":  {"-n"},
+		"bash": {"-n"},
+		"fish": {"-n"},
+	} {
+		r := w.run(w.repo, "init", sh)
+		if r.code != 0 || !strings.Contains(r.stdout, prchipBin) {
+			t.Fatalf("init %s: %d %q", sh, r.code, r.stderr)
+		}
+		c := exec.Command(need(t, sh), append(check, "-c", r.stdout)...)
+		if sh == "fish" {
+			c = exec.Command(need(t, sh), "-n")
+			c.Stdin = strings.NewReader(r.stdout)
+		}
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Errorf("%s -n rejects the snippet: %v\n%s", sh, err, out)
+		}
+	}
+	r := w.run(w.repo, "init", "starship")
+	var cfg struct {
+		Custom map[string]struct {
+			Command     string
+			When        any
+			RequireRepo bool `toml:"require_repo"`
+			Shell       []string
+			Format      string
+		}
+	}
+	if _, err := toml.Decode(r.stdout, &cfg); err != nil {
+		t.Fatalf("starship block is not TOML: %v\n%s", err, r.stdout)
+	}
+	m, ok := cfg.Custom["prchip"]
+	if !ok || !strings.HasSuffix(m.Command, "prompt --shell plain") || m.When != true || !m.RequireRepo {
+		t.Fatalf("custom.prchip = %+v", m)
 	}
 }

@@ -26,7 +26,8 @@ if [[ -z ${_prchip_hooked-} ]]; then
         @PRCHIP_INVALIDATE_CASE@) "$_prchip_exe" invalidate >/dev/null 2>&1 ;;
       esac
     fi
-    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null)
+    # GOMAXPROCS=1: fewer runtime threads, about 1 ms less per prompt.
+    PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell bash 2>/dev/null)
     return $ret
   }
 

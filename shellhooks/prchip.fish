@@ -23,7 +23,8 @@ if not set -q _prchip_hooked
             set -e _prchip_dirty
             $_prchip_exe invalidate >/dev/null 2>&1
         end
-        set -g PRCHIP ($_prchip_exe prompt --shell fish 2>/dev/null)
+        # GOMAXPROCS=1: fewer runtime threads, about 1 ms less per prompt.
+        set -g PRCHIP (GOMAXPROCS=1 $_prchip_exe prompt --shell fish 2>/dev/null)
         return $ret
     end
 end
