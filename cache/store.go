@@ -19,10 +19,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -291,6 +293,8 @@ func (s *Store) Load() *Tx {
 // result atomically if fn changed anything. An error from fn aborts the
 // write. A state file that could not be read is rewritten from scratch.
 func (s *Store) Update(fn func(tx *Tx) error) error {
+	// A file-size limit must give a write error, not kill the process.
+	ignoreXFSZ.Do(func() { signal.Ignore(syscall.SIGXFSZ) })
 	if err := s.ensureDir(); err != nil {
 		return err
 	}
@@ -351,6 +355,8 @@ func (s *Store) lock() (func(), error) {
 }
 
 const tempPrefix = ".prchip-state-"
+
+var ignoreXFSZ sync.Once
 
 // removeTemps deletes temp files of writers that died mid-write; it runs
 // under the lock, so no live writer owns one.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/sanitize"
 )
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.
@@ -86,7 +87,7 @@ func (e *Env) Status(f *Facts) *Status {
 	v := LoadView(e.Store, f.Key)
 	now := e.now()
 	s := &Status{
-		Dir:             f.Dir,
+		Dir:             sanitize.Text(f.Dir, 4096),
 		Gh:              StatusGh{Found: f.Setup.GhPath != "", Path: f.Setup.GhPath},
 		Mode:            e.Config.Mode,
 		Validation:      v.Global.Effective(f.Setup.Identity()),
@@ -105,7 +106,10 @@ func (e *Env) Status(f *Facts) *Status {
 		s.Problems = append(s.Problems, "gh hosts file: "+f.Setup.HostsErr.Error())
 	}
 	if f.Repo != nil {
-		s.Repo = &StatusRepo{Root: f.Repo.Root, Branch: f.Repo.Branch, RemoteURL: f.Remote.URL}
+		// Everything from the repository is untrusted: no control
+		// characters, no credentials from a remote URL.
+		s.Repo = &StatusRepo{Root: sanitize.Text(f.Repo.Root, 4096), Branch: sanitize.Text(f.Repo.Branch, 1024),
+			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024)}
 		if f.Remote.URL != "" {
 			s.Repo.Host = repo.Host(f.Remote.URL)
 		}

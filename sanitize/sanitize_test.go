@@ -1,0 +1,174 @@
+package sanitize
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// checkSafe asserts the sanitiser's output properties.
+func checkSafe(t *testing.T, in, out string, max int) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Fatalf("invalid UTF-8 out of %q: %q", in, out)
+	}
+	if max > 0 && len(out) > max {
+		t.Fatalf("%d bytes, bound %d", len(out), max)
+	}
+	for i := 0; i < len(out); i++ {
+		if c := out[i]; c < 0x20 || c == 0x7f {
+			t.Fatalf("control byte %#x in %q (from %q)", c, out, in)
+		}
+	}
+	for _, r := range out {
+		if r >= 0x80 && r <= 0x9f {
+			t.Fatalf("C1 control %U in %q (from %q)", r, out, in)
+		}
+		if isBidiControl(r) {
+			t.Fatalf("bidi control %U in %q (from %q)", r, out, in)
+		}
+	}
+}
+
+func TestTextTable(t *testing.T) {
+	mb := strings.Repeat("title ", 1<<20/6+1)
+	cases := []struct {
+		name, in, want string
+		max            int
+	}{
+		{"plain", "Fix the thing", "Fix the thing", 0},
+		{"C1 CSI as UTF-8", "a\u009b31mred", "ared", 0},
+		{"C1 CSI as raw byte", "a\x9b31mred", "ared", 0},
+		{"OSC 52 clipboard (BEL)", "a\x1b]52;c;ZXZpbA==\x07b", "ab", 0},
+		{"OSC 52 clipboard (ST)", "a\x1b]52;c;ZXZpbA==\x1b\\b", "ab", 0},
+		{"OSC 8 link", "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\", "click", 0},
+		{"OSC 0 title", "x\x1b]0;owned\x07y", "xy", 0},
+		{"C1 OSC", "x\u009d0;owned\u009cy", "xy", 0},
+		{"DCS", "x\x1bPq#0;2;0;0;0\x1b\\y", "xy", 0},
+		{"CSI colour", "\x1b[1;31mred\x1b[0m", "red", 0},
+		{"CSI cursor movement", "a\x1b[2Ab\x1b[10;20Hc", "abc", 0},
+		{"two-byte ESC", "a\x1b(Bb\x1bcc", "abc", 0},
+		{"unterminated OSC eats the rest", "safe\x1b]0;never ends", "safe", 0},
+		{"RLO", "abc\u202edcba", "abcdcba", 0},
+		{"isolates", "\u2066a\u2069\u2067b\u2068c\u2069", "abc", 0},
+		{"invalid UTF-8", "a\xff\xfeb", "a\ufffd\ufffdb", 0},
+		{"newlines and tabs", "a\n\tb\r\nc", "a b c", 0},
+		{"NUL and DEL", "a\x00b\x7fc", "abc", 0},
+		{"cut on a rune boundary", "ééé", "é", 3},
+		{"1 MB title bounded", mb, mb[:256], 256},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Text(c.in, c.max)
+			if got != c.want {
+				t.Fatalf("Text(%q) = %q, want %q", truncate(c.in), truncate(got), truncate(c.want))
+			}
+			checkSafe(t, c.in, got, c.max)
+		})
+	}
+}
+
+func truncate(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+func TestForShell(t *testing.T) {
+	in := `50% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %F{red}`
+	cases := map[Shell]string{
+		Zsh:   `50%% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %%F{red}`,
+		Bash:  "50% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %F{red}",
+		Fish:  in,
+		Plain: in,
+	}
+	for sh, want := range cases {
+		if got := ForShell(in, sh); got != want {
+			t.Errorf("%s: got %q want %q", sh, got, want)
+		}
+	}
+	if _, ok := ParseShell("tcsh"); ok {
+		t.Error("tcsh accepted")
+	}
+}
+
+const tok = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+
+func TestRedact(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"token " + tok + " leaked", "token [REDACTED] leaked"},
+		{"gho_abcdefghij1234567890 ghu_abcdefghij1234567890 ghs_abcdefghij1234567890 ghr_abcdefghij1234567890", "[REDACTED] [REDACTED] [REDACTED] [REDACTED]"},
+		{"github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz", "[REDACTED]"},
+		{"https://user:s3cret-pass@github.com/o/r.git", "https://[REDACTED]@github.com/o/r.git"},
+		{"https://x-access-token:" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
+		{"https://" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
+		{"https://abcdefghijklmnopqrstuvwxyz0123@ghe.example/o/r", "https://[REDACTED]@ghe.example/o/r"},
+		{"ssh://git@github.com/o/r.git", "ssh://git@github.com/o/r.git"},
+		{"git@github.com:o/r.git", "git@github.com:o/r.git"},
+		{"Authorization: token abcdefghijklmnopqrstuvwxyz012345", "Authorization: token [REDACTED]"},
+		{"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345", "Authorization: Bearer [REDACTED]"},
+		{"password=hunter2hunter2hunter2hunter2", "password=[REDACTED]"},
+		{"installation v1.0123456789abcdef0123456789abcdef01234567 ok", "installation [REDACTED] ok"},
+		{"Your token has not been granted the required scopes", "Your token has not been granted the required scopes"},
+		{"ghp_short", "ghp_short"},
+		{"plain text", "plain text"},
+	}
+	for _, c := range cases {
+		if got := Redact(c.in); got != c.want {
+			t.Errorf("Redact(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
+
+// The regular expressions the scanners replaced, kept as the oracle.
+var (
+	oracleToken    = regexp.MustCompile(`gh[pousr]_[A-Za-z0-9_]{8,}|github_pat_[A-Za-z0-9_]{8,}`)
+	oracleUserinfo = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^/\s@]*:[^/\s@]+@`)
+)
+
+func FuzzRedact(f *testing.F) {
+	f.Add("x " + tok + " y")
+	f.Add("https://u:p@h/x")
+	f.Add("Authorization: token abcdefghijklmnopqrstuvwxyz")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Redact(s)
+		if oracleToken.MatchString(out) {
+			t.Fatalf("token survived: %q -> %q", s, out)
+		}
+		if m := oracleUserinfo.FindString(out); m != "" && !strings.Contains(m, Redacted) {
+			t.Fatalf("URL credentials survived: %q -> %q", s, out)
+		}
+		if Redact(out) != out {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, out, Redact(out))
+		}
+	})
+}
+
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"\x1b]52;c;x\x07", "\u009b1m", "\x9b", "a\u202eb", "\xff", "%F{red}$(x)`y`\\"} {
+		f.Add(s, 64)
+	}
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		if max < 0 {
+			max = -max
+		}
+		max %= 4096
+		out := Text(s, max)
+		checkSafe(t, s, out, max)
+		if strings.Contains(out, "\u009b") || strings.IndexByte(out, 0x9b) >= 0 && !utf8.ValidString(out) {
+			t.Fatal("raw or encoded CSI left")
+		}
+		zsh := ForShell(out, Zsh)
+		if strings.Contains(strings.ReplaceAll(zsh, "%%", ""), "%") {
+			t.Fatalf("unescaped %% in zsh output %q", zsh)
+		}
+		bash := ForShell(out, Bash)
+		if strings.ContainsAny(bash, "$`\\") {
+			t.Fatalf("bash output keeps an expansion character: %q", bash)
+		}
+		checkSafe(t, s, zsh, 0)
+		checkSafe(t, s, bash, 0)
+	})
+}
