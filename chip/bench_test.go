@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/sanitize"
 )
 
 // BenchmarkRender is the render path in process: gather facts, read the
@@ -20,7 +21,7 @@ func BenchmarkRender(b *testing.B) {
 			for b.Loop() {
 				f := Gather(r.repo, r.now)
 				v := LoadView(r.env.Store, f.Key)
-				text, _ := r.env.Render(f, &v)
+				text, _ := r.env.Render(f, &v, sanitize.Plain)
 				if text != "#8" {
 					b.Fatalf("chip %q", text)
 				}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -68,19 +69,13 @@ type Outcome struct {
 }
 
 // PR is the part of `gh pr view --json` the chip shows, sanitized.
-type PR struct {
-	Number int    `json:"number"`
-	URL    string `json:"url"`
-	State  string `json:"state"`
-	Draft  bool   `json:"draft"`
-	Title  string `json:"title"`
-}
+type PR = format.PR
 
 // PRFields is what prchip asks gh for.
 const PRFields = "number,url,state,isDraft,title"
 
-// MaxTitle bounds a stored title; the format cuts it further for display.
-const MaxTitle = 256
+// MaxTitle bounds a stored title.
+const MaxTitle = format.MaxTitle
 
 // NotApplicableOutcome is the outcome of a local check that found nothing to
 // show; gh is not run for it.
@@ -310,11 +305,18 @@ func parsePR(out []byte) (*PR, error) {
 		s = sanitize.Text(s, 0)
 	}
 	var raw struct {
-		Number  *int   `json:"number"`
-		URL     string `json:"url"`
-		State   string `json:"state"`
-		IsDraft bool   `json:"isDraft"`
-		Title   string `json:"title"`
+		Number         *int   `json:"number"`
+		URL            string `json:"url"`
+		State          string `json:"state"`
+		IsDraft        bool   `json:"isDraft"`
+		Title          string `json:"title"`
+		ReviewDecision string `json:"reviewDecision"`
+		Checks         []struct {
+			Type       string `json:"__typename"`
+			Status     string `json:"status"`
+			Conclusion string `json:"conclusion"`
+			State      string `json:"state"`
+		} `json:"statusCheckRollup"`
 	}
 	if err := json.Unmarshal([]byte(s), &raw); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
@@ -322,11 +324,31 @@ func parsePR(out []byte) (*PR, error) {
 	if raw.Number == nil || *raw.Number <= 0 {
 		return nil, errors.New("no PR number in gh's JSON")
 	}
-	return &PR{
+	pr := &PR{
 		Number: *raw.Number,
 		URL:    sanitize.Text(sanitize.Redact(raw.URL), 512),
 		State:  strings.ToLower(sanitize.Text(raw.State, 32)),
 		Draft:  raw.IsDraft,
 		Title:  sanitize.Text(sanitize.Redact(raw.Title), MaxTitle),
-	}, nil
+	}
+	switch d := strings.ToLower(raw.ReviewDecision); d {
+	case "approved", "changes_requested", "review_required":
+		pr.Review = d
+	}
+	// Failing beats pending beats passing.
+	for _, c := range raw.Checks {
+		state := strings.ToUpper(c.State)
+		concl := strings.ToUpper(c.Conclusion)
+		switch {
+		case state == "FAILURE" || state == "ERROR" || concl == "FAILURE" || concl == "TIMED_OUT" ||
+			concl == "CANCELLED" || concl == "ACTION_REQUIRED" || concl == "STARTUP_FAILURE":
+			pr.Checks = "failing"
+		case pr.Checks != "failing" && (state == "PENDING" || state == "EXPECTED" ||
+			c.Type == "CheckRun" && strings.ToUpper(c.Status) != "COMPLETED"):
+			pr.Checks = "pending"
+		case pr.Checks == "":
+			pr.Checks = "passing"
+		}
+	}
+	return pr, nil
 }

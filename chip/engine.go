@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/repo"
@@ -184,60 +185,57 @@ func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) Decide
 	}
 }
 
-// Render computes the chip text (sanitized, not yet shell-escaped) and
-// whether a background refresh is due. It reads, never writes.
-func (e *Env) Render(f *Facts, v *View) (text string, refresh bool) {
+// Render computes the chip, sanitized and escaped (and coloured) for shell,
+// and whether a background refresh is due. It reads, never writes.
+func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refresh bool) {
 	if f.Repo == nil {
 		return "", false
 	}
 	now := e.now()
 	var parts []string
+	var opts *format.Options
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
 		if Decide(in).Run {
 			refresh = true
 		}
-		if s := chipText(ce, in, f); s != "" {
-			parts = append(parts, s)
+		if !shows(ce, in, f) {
+			continue
+		}
+		st := in.State
+		if ce.Policy.Kind == KindPR {
+			if opts == nil {
+				o := e.Config.ChipOptions(string(shell), repo.Host(f.Remote.URL))
+				opts = &o
+			}
+			opts.Shell = shell
+			parts = append(parts, format.Chip(st.PR, st.Stale, *opts))
+		} else if st.Value != "" {
+			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
 		}
 	}
 	return strings.Join(parts, " "), refresh
 }
 
-// chipText is what one chip shows now.
-func chipText(ce chipEntry, in DecideInput, f *Facts) string {
+// shows says whether a chip has something to show now.
+func shows(ce chipEntry, in DecideInput, f *Facts) bool {
 	st := in.State
 	if st == nil || st.Branch != f.Repo.Branch {
-		return ""
+		return false
 	}
 	if ce.Policy.Kind == KindPR {
 		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == Suppressed) {
-			return ""
+			return false
 		}
 		if st.FailureFP != "" && st.FailureFP == in.Fingerprint {
-			return ""
+			return false
 		}
-		if st.PR == nil {
-			return ""
-		}
-		return FormatPR(st.PR)
+		return st.PR != nil
 	}
 	if in.Mode == config.ModeOff || (st.FailureFP != "" && st.FailureFP == in.Fingerprint) {
-		return ""
+		return false
 	}
-	return sanitize.Text(st.Value, 256)
-}
-
-// FormatPR is the chip for a PR: "#42", with its state when it is not open.
-func FormatPR(pr *PR) string {
-	s := "#" + strconv.Itoa(pr.Number)
-	switch {
-	case pr.State == "merged" || pr.State == "closed":
-		s += " " + pr.State
-	case pr.Draft:
-		s += " draft"
-	}
-	return s
+	return st.Value != ""
 }
 
 // RunResult is the outcome of one chip in a refresh.
@@ -322,7 +320,8 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 				rs.Chips[p.ce.Policy.Name] = st
 			}
 			Apply(ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
+				KeepOnRetryable: e.Config.OnRetryable == "keep",
+				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
 				Now: e.now(), Rand: e.Rand})
 		}
 		gb, err := json.Marshal(&g)
@@ -350,6 +349,20 @@ func (e *Env) environ() []string {
 	return os.Environ()
 }
 
+// ghFields asks gh for what any of the configured formats shows.
+func (e *Env) ghFields() string {
+	all := e.Config.Format
+	if all == "" {
+		all = format.Presets[e.Config.Preset].Format
+	}
+	for _, ov := range e.Config.Shells {
+		if ov.Format != nil {
+			all += *ov.Format
+		}
+	}
+	return format.GhFields(all)
+}
+
 func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
 	now := e.now()
 	if f.Setup.GhPath == "" {
@@ -357,7 +370,7 @@ func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
 	}
 	r := Run(ctx, Command{
 		Path:    f.Setup.GhPath,
-		Args:    []string{"pr", "view", "--json", PRFields},
+		Args:    []string{"pr", "view", "--json", e.ghFields()},
 		Dir:     f.Repo.Root,
 		Env:     GhEnv(e.environ()),
 		Timeout: p.Timeout,

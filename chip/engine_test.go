@@ -11,6 +11,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/sanitize"
 )
 
 // fakeGh is a gh stand-in whose behaviour a test switches by rewriting
@@ -103,7 +104,7 @@ func (r *rig) facts() *Facts { return Gather(r.repo, r.now) }
 func (r *rig) wantsRefresh(t *testing.T) bool {
 	f := r.facts()
 	v := LoadView(r.env.Store, f.Key)
-	_, refresh := r.env.Render(f, &v)
+	_, refresh := r.env.Render(f, &v, sanitize.Plain)
 	return refresh
 }
 

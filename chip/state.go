@@ -61,6 +61,9 @@ type ChipState struct {
 	NextAttempt time.Time `json:"next_attempt,omitzero"`
 	PR          *PR       `json:"pr,omitempty"`
 	Value       string    `json:"value,omitempty"`
+	// Stale marks a value kept after a transient failure (on_retryable =
+	// "keep").
+	Stale bool `json:"stale,omitempty"`
 }
 
 // Kind distinguishes the built-in PR chip from user shell chips.
@@ -209,6 +212,9 @@ type ApplyInput struct {
 	Branch      string
 	Now         time.Time
 	Rand        func() float64
+	// KeepOnRetryable keeps the last value, marked stale, through
+	// transient failures.
+	KeepOnRetryable bool
 }
 
 // Apply is the single place where a run's outcome changes state (the table
@@ -216,6 +222,7 @@ type ApplyInput struct {
 func Apply(in ApplyInput) {
 	st, o, g := in.State, in.Outcome, in.Global
 	sameFP := st.Fingerprint == in.Fingerprint
+	sameBranch := st.Branch == in.Branch
 	prevFailures := st.Failures
 	if !sameFP {
 		prevFailures = 0
@@ -237,16 +244,20 @@ func Apply(in ApplyInput) {
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = ValidatedV, "", time.Time{}
 		}
-		st.PR, st.Value = o.PR, o.Value
+		st.PR, st.Value, st.Stale = o.PR, o.Value, false
 		st.Failures, st.NextAttempt = 0, time.Time{}
 	case AuthFailure, MissingGh:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
 		}
-		st.PR, st.Value = nil, ""
+		st.PR, st.Value, st.Stale = nil, "", false
 		st.Failures, st.NextAttempt = 0, time.Time{}
 	case Retryable:
-		st.PR, st.Value = nil, ""
+		if in.KeepOnRetryable && sameBranch && (st.PR != nil || st.Value != "") {
+			st.Stale = true
+		} else {
+			st.PR, st.Value, st.Stale = nil, "", false
+		}
 		st.Failures = prevFailures + 1
 		next := in.Now.Add(Backoff(st.Failures, in.Rand))
 		if !o.RetryAt.IsZero() {
@@ -257,7 +268,7 @@ func Apply(in ApplyInput) {
 		}
 		st.NextAttempt = next
 	case NotApplicable:
-		st.PR, st.Value = nil, ""
+		st.PR, st.Value, st.Stale = nil, "", false
 		st.Failures, st.NextAttempt = 0, time.Time{}
 	}
 }

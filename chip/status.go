@@ -115,7 +115,7 @@ func (e *Env) Status(f *Facts) *Status {
 		}
 		s.InvalidationCount = v.Repo.Invalidations
 	}
-	s.Chip, _ = e.Render(f, &v)
+	s.Chip, _ = e.Render(f, &v, sanitize.Plain)
 	if f.NA != nil {
 		s.LastOutcome = statusOutcome(f.NA)
 	}
@@ -147,7 +147,7 @@ func (e *Env) Status(f *Facts) *Status {
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
 		}
-		if st.Branch == f.Repo.Branch && chipText(ce, in, f) != "" {
+		if shows(ce, in, f) {
 			s.PR = st.PR
 		}
 		if st.Outcome != nil {

@@ -74,6 +74,11 @@ func Commands() []*Command {
 			Run:   runReset,
 		},
 		{
+			Name:  "config",
+			Short: "Print the effective configuration and where each value comes from",
+			Run:   runConfig,
+		},
+		{
 			Name:      "completion",
 			Args:      "bash|zsh|fish|powershell",
 			Short:     "Print shell completions",
@@ -152,7 +157,7 @@ func describe(r chip.RunResult) (string, int) {
 	b.WriteString(string(o.Class) + " (" + o.Category + ")")
 	switch {
 	case o.PR != nil:
-		fmt.Fprintf(&b, ": %s %s", chip.FormatPR(o.PR), o.PR.Title)
+		fmt.Fprintf(&b, ": #%d %s", o.PR.Number, o.PR.Title)
 	case o.Value != "":
 		b.WriteString(": " + o.Value)
 	case o.Detail != "":
@@ -245,5 +250,26 @@ func runVersion(c *Context) error {
 		d = "unknown"
 	}
 	fmt.Fprintf(c.IO.Stdout, "prchip %s (commit %s, built %s)\n", v, cm, d)
+	return nil
+}
+
+func runConfig(c *Context) error {
+	cfg := config.Load(c.Paths.Config)
+	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", cfg.Path)
+	entries := cfg.Effective()
+	width := 0
+	for _, e := range entries {
+		width = max(width, len(e.Key)+3+len(e.Value))
+	}
+	for _, e := range entries {
+		line := e.Key + " = " + e.Value
+		fmt.Fprintf(c.IO.Stdout, "%-*s  # %s\n", width, line, e.Source)
+	}
+	for _, p := range cfg.Problems {
+		fmt.Fprintln(c.IO.Stderr, "prchip: config", p.String())
+	}
+	if len(cfg.Problems) > 0 {
+		return &ExitError{Code: ExitUsage}
+	}
 	return nil
 }

@@ -75,10 +75,8 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 		}
 	}
 	v := chip.LoadView(env.Store, f.Key)
-	text, refresh := env.Render(f, &v)
-	if text != "" {
-		fmt.Fprint(io.Stdout, sanitize.ForShell(sanitize.Text(text, 1024), shell))
-	}
+	text, refresh := env.Render(f, &v, shell)
+	fmt.Fprint(io.Stdout, text)
 	inFlight := false
 	if refresh && !noRefresh {
 		inFlight = spawnRefresh(env, f)

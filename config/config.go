@@ -9,12 +9,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/sanitize"
 )
 
 // Modes (SPEC 4).
@@ -31,6 +35,19 @@ type Config struct {
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	InvalidateOn    []string
+	// OnRetryable is "clear" (a transient failure empties the chip) or
+	// "keep" (the last PR stays, marked stale).
+	OnRetryable string
+	// Look: template, preset, symbol overrides, styles, links, width.
+	Format     string
+	Preset     string
+	Symbols    map[string]string
+	Styles     map[string]string
+	Color      bool
+	Hyperlinks bool
+	TitleWidth int
+	// Shells holds [shell.NAME] overrides of format, color, hyperlinks.
+	Shells map[string]ShellOverride
 	// Chips are user-defined shell chips, rendered after the PR chip in
 	// name order.
 	Chips []ShellChip
@@ -39,6 +56,13 @@ type Config struct {
 	// Source tells, per key, where its value came from ("default" or
 	// "file:line"), for `prchip config`.
 	Source map[string]string
+}
+
+// ShellOverride is a [shell.NAME] table; nil fields keep the top level.
+type ShellOverride struct {
+	Format     *string
+	Color      *bool
+	Hyperlinks *bool
 }
 
 // ShellChip is a [chips.NAME] table.
@@ -77,8 +101,100 @@ func Defaults(path string) *Config {
 		Timeout:         5 * time.Second,
 		RefreshInterval: 30 * time.Second,
 		InvalidateOn:    []string{"git", "gh", "gt"},
+		OnRetryable:     "clear",
+		Format:          "", // the preset's
+		Preset:          "plain",
+		Symbols:         map[string]string{},
+		Styles:          map[string]string{},
+		Color:           true,
+		TitleWidth:      40,
+		Shells:          map[string]ShellOverride{},
 		Source:          map[string]string{},
 	}
+}
+
+// SymbolKeys are the keys of [symbols].
+var SymbolKeys = []string{"open", "draft", "merged", "closed", "approved", "changes_requested", "review_required",
+	"checks_passing", "checks_failing", "checks_pending", "stale"}
+
+// StyleKeys are the keys of [styles]: a field, or a field and a value.
+var StyleKeys = []string{"chip", "number", "title", "url", "stale",
+	"state", "state_open", "state_draft", "state_merged", "state_closed",
+	"review", "review_approved", "review_changes_requested", "review_review_required",
+	"checks", "checks_passing", "checks_failing", "checks_pending"}
+
+// DefaultStyles colour what deserves attention; everything else keeps the
+// prompt's own colour.
+var DefaultStyles = map[string]string{
+	"state_merged": "purple", "state_closed": "red", "state_draft": "bright-black",
+	"checks_passing": "green", "checks_failing": "red", "checks_pending": "yellow",
+	"review_approved": "green", "review_changes_requested": "red", "stale": "bright-black",
+}
+
+// ChipOptions is the look of the PR chip for shell, with [shell.NAME]
+// overrides, NO_COLOR and the preset applied. host is the repository's
+// GitHub host, the only one links may point to.
+func (c *Config) ChipOptions(shell, host string) format.Options {
+	o := format.Options{
+		Format:     c.Format,
+		Symbols:    format.Presets[c.Preset],
+		Styles:     map[string]format.Style{},
+		Color:      c.Color,
+		Hyperlink:  c.Hyperlinks,
+		Host:       host,
+		TitleWidth: c.TitleWidth,
+	}
+	if o.Format == "" {
+		o.Format = o.Symbols.Format
+	}
+	if ov, ok := c.Shells[shell]; ok {
+		if ov.Format != nil {
+			o.Format = *ov.Format
+		}
+		if ov.Color != nil {
+			o.Color = *ov.Color
+		}
+		if ov.Hyperlinks != nil {
+			o.Hyperlink = *ov.Hyperlinks
+		}
+	}
+	if shell == "plain" {
+		// starship (and any plain consumer) styles output itself, and its
+		// right prompt miscounts escape sequences: links only on request.
+		o.Color = false
+		if ov, ok := c.Shells["plain"]; !ok || ov.Hyperlinks == nil {
+			o.Hyperlink = false
+		}
+	}
+	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
+		o.Color = false
+	}
+	sym := map[string]*string{"open": &o.Symbols.Open, "draft": &o.Symbols.Draft, "merged": &o.Symbols.Merged,
+		"closed": &o.Symbols.Closed, "approved": &o.Symbols.Approved, "changes_requested": &o.Symbols.ChangesRequested,
+		"review_required": &o.Symbols.ReviewRequired, "checks_passing": &o.Symbols.ChecksPassing,
+		"checks_failing": &o.Symbols.ChecksFailing, "checks_pending": &o.Symbols.ChecksPending, "stale": &o.Symbols.Stale}
+	for k, v := range c.Symbols {
+		if p, ok := sym[k]; ok {
+			*p = v
+		}
+	}
+	for _, styles := range []map[string]string{DefaultStyles, c.Styles} {
+		for k, v := range styles {
+			st, ok := format.ParseStyle(v)
+			if !ok {
+				continue
+			}
+			// "state_merged" is the style of the state field when merged.
+			key := k
+			for _, f := range []string{"state", "review", "checks"} {
+				if rest, ok := strings.CutPrefix(k, f+"_"); ok {
+					key = f + "." + rest
+				}
+			}
+			o.Styles[key] = st
+		}
+	}
+	return o
 }
 
 // MaxSize bounds the config file read.
@@ -177,6 +293,63 @@ func (c *Config) parse(data string) {
 				continue
 			}
 			c.InvalidateOn = list
+		case "on_retryable":
+			v, ok := v.(string)
+			if !ok || (v != "clear" && v != "keep") {
+				c.problem(line, k, "must be \"clear\" or \"keep\"")
+				continue
+			}
+			c.OnRetryable = v
+		case "format":
+			f, ok := v.(string)
+			if !ok {
+				c.problem(line, k, "must be a string such as \""+format.DefaultFormat+"\"")
+				continue
+			}
+			if err := format.Validate(f); err != nil {
+				c.problem(line, k, err.Error())
+				continue
+			}
+			c.Format = f
+		case "preset":
+			p, ok := v.(string)
+			if _, known := format.Presets[p]; !ok || !known {
+				c.problem(line, k, "must be \"plain\" or \"nerd\"")
+				continue
+			}
+			c.Preset = p
+		case "color", "hyperlinks":
+			b, ok := v.(bool)
+			if !ok {
+				c.problem(line, k, fmt.Sprintf("must be true or false, not %s", show(v)))
+				continue
+			}
+			if k == "color" {
+				c.Color = b
+			} else {
+				c.Hyperlinks = b
+			}
+		case "title_width":
+			n, ok := v.(int64)
+			if !ok || n < 0 || n > 200 {
+				c.problem(line, k, "must be a whole number from 0 (no limit) to 200")
+				continue
+			}
+			c.TitleWidth = int(n)
+		case "symbols", "styles":
+			tbl, ok := v.(map[string]any)
+			if !ok {
+				c.problem(line, k, "must be a table")
+				continue
+			}
+			c.parseLook(lineOf, k, tbl)
+		case "shell":
+			tbl, ok := v.(map[string]any)
+			if !ok {
+				c.problem(line, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]")
+				continue
+			}
+			c.parseShells(lineOf, tbl)
 		case "chips":
 			// After the top-level keys: chips inherit timeout and interval.
 			continue
@@ -194,6 +367,93 @@ func (c *Config) parse(data string) {
 		}
 		c.parseChips(lineOf, tbl)
 	}
+}
+
+// parseLook reads [symbols] and [styles].
+func (c *Config) parseLook(lineOf func(table, key string) int, table string, tbl map[string]any) {
+	keys := SymbolKeys
+	if table == "styles" {
+		keys = StyleKeys
+	}
+	for _, k := range sortedKeys(tbl) {
+		full := table + "." + k
+		line := lineOf(table, k)
+		known := false
+		for _, x := range keys {
+			known = known || x == k
+		}
+		str, isStr := tbl[k].(string)
+		switch {
+		case !known:
+			c.problem(line, full, "unknown key; known: "+strings.Join(keys, ", "))
+		case !isStr:
+			c.problem(line, full, "must be a string")
+		case table == "styles":
+			if _, ok := format.ParseStyle(str); !ok {
+				c.problem(line, full, fmt.Sprintf("unknown style %q (use words such as \"bold green\")", str))
+				continue
+			}
+			c.Styles[k] = str
+			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+		default:
+			c.Symbols[k] = sanitize.Text(str, 64)
+			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+		}
+	}
+}
+
+// parseShells reads [shell.NAME] overrides.
+func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]any) {
+	for _, name := range sortedKeys(tbl) {
+		section := "shell." + name
+		t, ok := tbl[name].(map[string]any)
+		if !ok || (name != "zsh" && name != "bash" && name != "fish" && name != "plain") {
+			c.problem(lineOf("", section), section, "shells are zsh, bash, fish and plain, each a table")
+			continue
+		}
+		var ov ShellOverride
+		for _, k := range sortedKeys(t) {
+			full, line := section+"."+k, lineOf(section, k)
+			switch k {
+			case "format":
+				f, ok := t[k].(string)
+				if !ok {
+					c.problem(line, full, "must be a string")
+					continue
+				}
+				if err := format.Validate(f); err != nil {
+					c.problem(line, full, err.Error())
+					continue
+				}
+				ov.Format = &f
+			case "color", "hyperlinks":
+				b, ok := t[k].(bool)
+				if !ok {
+					c.problem(line, full, "must be true or false")
+					continue
+				}
+				if k == "color" {
+					ov.Color = &b
+				} else {
+					ov.Hyperlinks = &b
+				}
+			default:
+				c.problem(line, full, "unknown key; known: format, color, hyperlinks")
+				continue
+			}
+			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+		}
+		c.Shells[name] = ov
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]any) {
@@ -225,6 +485,7 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 			v := t[k]
 			kl := lineOf(section, k)
 			full := section + "." + k
+			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, kl)
 			switch k {
 			case "command":
 				s, ok := v.(string)
@@ -315,4 +576,80 @@ func show(v any) string {
 	default:
 		return fmt.Sprintf("%v (%T)", x, x)
 	}
+}
+
+// Entry is one effective setting for `prchip config`.
+type Entry struct {
+	Key, Value, Source string
+}
+
+// Effective lists every setting with its value (as TOML) and where it came
+// from: the file and line, or "default".
+func (c *Config) Effective() []Entry {
+	src := func(k string) string {
+		if s, ok := c.Source[k]; ok {
+			return s
+		}
+		return "default"
+	}
+	q := func(s string) string { return strconv.Quote(s) }
+	var out []Entry
+	add := func(k, v string) { out = append(out, Entry{k, v, src(k)}) }
+	add("mode", q(c.Mode))
+	add("timeout", q(c.Timeout.String()))
+	add("refresh_interval", q(c.RefreshInterval.String()))
+	list := make([]string, len(c.InvalidateOn))
+	for i, w := range c.InvalidateOn {
+		list[i] = q(w)
+	}
+	add("invalidate_on", "["+strings.Join(list, ", ")+"]")
+	add("on_retryable", q(c.OnRetryable))
+	f := c.Format
+	if f == "" {
+		f = format.Presets[c.Preset].Format
+	}
+	out = append(out, Entry{"format", q(f), src("format")})
+	if _, ok := c.Source["format"]; !ok {
+		out[len(out)-1].Source = "preset " + c.Preset
+	}
+	add("preset", q(c.Preset))
+	add("color", strconv.FormatBool(c.Color))
+	add("hyperlinks", strconv.FormatBool(c.Hyperlinks))
+	add("title_width", strconv.Itoa(c.TitleWidth))
+	for _, k := range SymbolKeys {
+		if v, ok := c.Symbols[k]; ok {
+			add("symbols."+k, q(v))
+		}
+	}
+	for _, k := range StyleKeys {
+		if v, ok := c.Styles[k]; ok {
+			add("styles."+k, q(v))
+		} else if v, ok := DefaultStyles[k]; ok {
+			add("styles."+k, q(v))
+		}
+	}
+	for _, sh := range []string{"zsh", "bash", "fish", "plain"} {
+		ov, ok := c.Shells[sh]
+		if !ok {
+			continue
+		}
+		if ov.Format != nil {
+			add("shell."+sh+".format", q(*ov.Format))
+		}
+		if ov.Color != nil {
+			add("shell."+sh+".color", strconv.FormatBool(*ov.Color))
+		}
+		if ov.Hyperlinks != nil {
+			add("shell."+sh+".hyperlinks", strconv.FormatBool(*ov.Hyperlinks))
+		}
+	}
+	for _, ch := range c.Chips {
+		p := "chips." + ch.Name + "."
+		out = append(out,
+			Entry{p + "command", q(ch.Command), src(p + "command")},
+			Entry{p + "timeout", q(ch.Timeout.String()), src(p + "timeout")},
+			Entry{p + "refresh_interval", q(ch.RefreshInterval.String()), src(p + "refresh_interval")},
+			Entry{p + "suppress_on_failure", strconv.FormatBool(ch.SuppressOnFailure), src(p + "suppress_on_failure")})
+	}
+	return out
 }

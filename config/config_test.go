@@ -133,3 +133,85 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+func TestLookKeys(t *testing.T) {
+	c := load(t, `on_retryable = "keep"
+format = "#{number} {title}( {checks_symbol})"
+preset = "nerd"
+color = false
+hyperlinks = true
+title_width = 30
+
+[symbols]
+merged = "M"
+
+[styles]
+number = "bold blue"
+checks_failing = "bright-red"
+
+[shell.plain]
+hyperlinks = true
+
+[shell.zsh]
+format = "#{number}"
+color = true
+`)
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems %v", c.Problems)
+	}
+	if c.OnRetryable != "keep" || c.Preset != "nerd" || c.Color || !c.Hyperlinks || c.TitleWidth != 30 {
+		t.Fatalf("%+v", c)
+	}
+	o := c.ChipOptions("fish", "github.com")
+	if o.Format != "#{number} {title}( {checks_symbol})" || o.Color || !o.Hyperlink || o.Symbols.Merged != "M" || o.Symbols.Closed != "\uf4dc" {
+		t.Fatalf("fish options %+v", o)
+	}
+	if o.Styles["number"] != "1;34" || o.Styles["checks.failing"] != "91" || o.Styles["state.merged"] != "35" {
+		t.Fatalf("styles %v", o.Styles)
+	}
+	z := c.ChipOptions("zsh", "github.com")
+	if z.Format != "#{number}" || !z.Color {
+		t.Fatalf("zsh override not applied: %+v", z)
+	}
+	if p := c.ChipOptions("plain", "github.com"); p.Color || !p.Hyperlink {
+		t.Fatalf("plain: colour is never on, links only on request: %+v", p)
+	}
+	t.Setenv("NO_COLOR", "1")
+	if z := c.ChipOptions("zsh", "github.com"); z.Color {
+		t.Fatal("NO_COLOR ignored")
+	}
+}
+
+func TestDefaultLook(t *testing.T) {
+	c := Defaults("x")
+	t.Setenv("NO_COLOR", "")
+	o := c.ChipOptions("zsh", "github.com")
+	if o.Format != "#{number}( {state})( {stale})" || !o.Color || o.Hyperlink {
+		t.Fatalf("%+v", o)
+	}
+	if p := c.ChipOptions("plain", "github.com"); p.Hyperlink || p.Color {
+		t.Fatalf("plain %+v", p)
+	}
+}
+
+func TestLookProblems(t *testing.T) {
+	cases := []struct{ body, key, msg string }{
+		{"format = \"{nope}\"\n", "format", "unknown field"},
+		{"format = \"(#{number}\"\n", "format", "unclosed"},
+		{"preset = \"emoji\"\n", "preset", "plain"},
+		{"on_retryable = \"maybe\"\n", "on_retryable", "clear"},
+		{"title_width = 500\n", "title_width", "0 (no limit) to 200"},
+		{"[styles]\nnumber = \"sparkly\"\n", "styles.number", "unknown style"},
+		{"[styles]\nfont = \"bold\"\n", "styles.font", "unknown key"},
+		{"[symbols]\nopen = 1\n", "symbols.open", "string"},
+		{"[shell.tcsh]\nformat = \"x\"\n", "shell.tcsh", "shells are"},
+		{"[shell.zsh]\nfont = 1\n", "shell.zsh.font", "unknown key"},
+		{"hyperlinks = \"yes\"\n", "hyperlinks", "true or false"},
+	}
+	for _, c := range cases {
+		cfg := load(t, c.body)
+		if len(cfg.Problems) != 1 || cfg.Problems[0].Key != c.key || !strings.Contains(cfg.Problems[0].Msg, c.msg) || cfg.Problems[0].Line == 0 {
+			t.Errorf("%q: problems %v", c.body, cfg.Problems)
+		}
+	}
+}

@@ -26,6 +26,17 @@ type PR struct {
 	State  string // OPEN, MERGED, CLOSED
 	Draft  bool
 	Owner  string // head repository owner; default "octo"
+	// Review is the reviewDecision: APPROVED, CHANGES_REQUESTED, REVIEW_REQUIRED.
+	Review string
+	// Checks are the head commit's check runs and status contexts.
+	Checks []Check
+}
+
+// Check is a CheckRun (Status, Conclusion) or, with Context set, a
+// StatusContext (State).
+type Check struct {
+	Name, Status, Conclusion string
+	Context, State           string
 }
 
 // Mode selects how the server answers.
@@ -46,6 +57,7 @@ type Server struct {
 	prs      map[string]PR
 	mode     Mode
 	requests atomic.Int64
+	lastQry  atomic.Value
 	ln       net.Listener
 	srv      *http.Server
 	addr     string
@@ -184,6 +196,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	var q gqlRequest
 	json.Unmarshal(body, &q)
+	s.lastQry.Store(q.Query)
 	branch, _ := q.Variables["headRefName"].(string)
 	s.mu.Lock()
 	pr, ok := s.prs[branch]
@@ -205,12 +218,34 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			"url":         "https://" + Host + "/" + repoOwner + "/" + repoName + "/pull/" + itoa(pr.Number),
 			"headRefName": branch, "baseRefName": "main", "isCrossRepository": false,
 			"headRepositoryOwner": map[string]any{"id": "U_1", "login": owner},
+			"reviewDecision":      pr.Review,
+			"statusCheckRollup":   rollup(pr.Checks),
 		})
 	}
 	writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": map[string]any{
 		"pullRequests":     map[string]any{"nodes": nodes},
 		"defaultBranchRef": map[string]any{"name": "main"},
 	}}})
+}
+
+// rollup shapes checks as gh's query asks: the last commit's rollup contexts.
+func rollup(checks []Check) map[string]any {
+	nodes := []any{}
+	for _, c := range checks {
+		if c.Context != "" {
+			nodes = append(nodes, map[string]any{"__typename": "StatusContext", "context": c.Context, "state": c.State})
+		} else {
+			nodes = append(nodes, map[string]any{"__typename": "CheckRun", "name": c.Name, "status": c.Status, "conclusion": c.Conclusion})
+		}
+	}
+	return map[string]any{"nodes": []any{map[string]any{"commit": map[string]any{"statusCheckRollup": map[string]any{
+		"contexts": map[string]any{"nodes": nodes, "pageInfo": map[string]any{"hasNextPage": false, "endCursor": ""}}}}}}}
+}
+
+// LastQuery is the GraphQL text of the last request.
+func (s *Server) LastQuery() string {
+	q, _ := s.lastQry.Load().(string)
+	return q
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

@@ -1,0 +1,421 @@
+// Package format turns a pull request into a chip: the template language,
+// presets, styles, per-shell colour escapes, OSC 8 links and width-aware
+// truncation. config validates templates with it; chip renders with it.
+package format
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/prchip/prchip/sanitize"
+)
+
+// PR is what a chip can show of a pull request, already sanitized.
+type PR struct {
+	Number int    `json:"number"`
+	URL    string `json:"url"`
+	State  string `json:"state"`
+	Draft  bool   `json:"draft"`
+	Title  string `json:"title"`
+	// Review is approved, changes_requested or review_required; empty when
+	// not asked for or not required.
+	Review string `json:"review,omitempty"`
+	// Checks summarises the status checks: passing, failing or pending;
+	// empty when not asked for or there are none.
+	Checks string `json:"checks,omitempty"`
+}
+
+// MaxTitle bounds a stored title; the format cuts it further for display.
+const MaxTitle = 256
+
+// A format template has literal text, fields in braces and conditional
+// groups in parentheses: a group is shown only when a field inside it is
+// not empty. A backslash takes the next character literally.
+//
+//	"#{number}( {state})( {stale})"          the default (plain preset)
+//	"#{number}( {state_symbol})( {stale})"   the nerd preset's default
+//	"#{number} {title}( {checks_symbol})"    with title and checks
+//
+// Fields: number, title, state (open, draft, merged, closed; empty when
+// open unless state_open is set), state_symbol, review, review_symbol,
+// checks, checks_symbol, url, stale.
+const DefaultFormat = "#{number}( {state})( {stale})"
+
+// Fields lists every field a template may use.
+var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
+
+// Symbols is a preset's vocabulary, and its default template.
+type Symbols struct {
+	Format                                      string
+	Open, Draft, Merged, Closed                 string
+	Approved, ChangesRequested, ReviewRequired  string
+	ChecksPassing, ChecksFailing, ChecksPending string
+	Stale                                       string
+}
+
+// Presets by name.
+var Presets = map[string]Symbols{
+	"plain": {
+		Format: DefaultFormat,
+		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
+		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
+		ChecksPassing: "ok", ChecksFailing: "fail", ChecksPending: "...",
+		Stale: "?",
+	},
+	"nerd": {
+		Format: "#{number}( {state_symbol})( {stale})",
+		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
+		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
+		ChecksPassing: "\uf00c", ChecksFailing: "\uf00d", ChecksPending: "\uf444",
+		Stale: "\uf254",
+	},
+}
+
+// Style is an ANSI SGR parameter list per field ("1;32"), built from names
+// such as "bold green" by ParseStyle.
+type Style string
+
+var styleWords = map[string]string{
+	"bold": "1", "dimmed": "2", "italic": "3", "underline": "4",
+	"black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "purple": "35", "cyan": "36", "white": "37",
+	"bright-black": "90", "bright-red": "91", "bright-green": "92", "bright-yellow": "93", "bright-blue": "94",
+	"bright-purple": "95", "bright-cyan": "96", "bright-white": "97",
+}
+
+// ParseStyle turns "bold green" into an SGR list; ok is false for unknown words.
+func ParseStyle(s string) (Style, bool) {
+	var codes []string
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		c, ok := styleWords[w]
+		if !ok {
+			return "", false
+		}
+		codes = append(codes, c)
+	}
+	return Style(strings.Join(codes, ";")), true
+}
+
+// Options say how a PR becomes a chip.
+type Options struct {
+	Format  string
+	Symbols Symbols
+	// Styles per field; a style for "chip" applies to the whole chip.
+	Styles map[string]Style
+	Color  bool
+	// Hyperlink wraps the chip in an OSC 8 link to the PR when its URL is
+	// http(s) on Host.
+	Hyperlink bool
+	Host      string
+	// TitleWidth bounds the title's display width (wide characters count 2).
+	TitleWidth int
+	// ShowOpen shows the state field for open PRs too.
+	ShowOpen bool
+	Shell    sanitize.Shell
+}
+
+// GhFields is the --json field list for a template: what the chip and
+// `status` always need (SPEC 3), plus reviewDecision and statusCheckRollup
+// (an expensive query) only when the template uses them.
+func GhFields(format string) string {
+	f := "number,url,state,isDraft,title"
+	used := templateFields(format)
+	if used["review"] || used["review_symbol"] {
+		f += ",reviewDecision"
+	}
+	if used["checks"] || used["checks_symbol"] {
+		f += ",statusCheckRollup"
+	}
+	return f
+}
+
+// Validate reports the first problem in a template.
+func Validate(format string) error {
+	depth := 0
+	for i := 0; i < len(format); i++ {
+		switch format[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return fmt.Errorf("unbalanced ')' at byte %d", i)
+			}
+			depth--
+		case '{':
+			end := strings.IndexByte(format[i:], '}')
+			if end < 0 {
+				return fmt.Errorf("unclosed '{' at byte %d", i)
+			}
+			name := format[i+1 : i+end]
+			known := false
+			for _, f := range Fields {
+				known = known || f == name
+			}
+			if !known {
+				return fmt.Errorf("unknown field {%s}; fields: %s", name, strings.Join(Fields, ", "))
+			}
+			i += end
+		}
+	}
+	if depth != 0 {
+		return fmt.Errorf("unclosed '('")
+	}
+	return nil
+}
+
+func templateFields(format string) map[string]bool {
+	used := map[string]bool{}
+	for i := 0; i < len(format); i++ {
+		switch format[i] {
+		case '\\':
+			i++
+		case '{':
+			if end := strings.IndexByte(format[i:], '}'); end > 0 {
+				used[format[i+1:i+end]] = true
+				i += end
+			}
+		}
+	}
+	return used
+}
+
+// fieldValues computes the plain (sanitized) value of every field.
+func fieldValues(pr *PR, stale bool, o Options) map[string]string {
+	v := map[string]string{"number": strconv.Itoa(pr.Number), "url": pr.URL}
+	v["title"] = TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth)
+	state := pr.State
+	if pr.Draft && state == "open" {
+		state = "draft"
+	}
+	sym := map[string]string{"open": o.Symbols.Open, "draft": o.Symbols.Draft, "merged": o.Symbols.Merged, "closed": o.Symbols.Closed}
+	if state != "open" || o.ShowOpen {
+		v["state"] = state
+		v["state_symbol"] = sym[state]
+	}
+	switch pr.Review {
+	case "approved":
+		v["review"], v["review_symbol"] = "approved", o.Symbols.Approved
+	case "changes_requested":
+		v["review"], v["review_symbol"] = "changes requested", o.Symbols.ChangesRequested
+	case "review_required":
+		v["review"], v["review_symbol"] = "review required", o.Symbols.ReviewRequired
+	}
+	switch pr.Checks {
+	case "passing":
+		v["checks"], v["checks_symbol"] = "passing", o.Symbols.ChecksPassing
+	case "failing":
+		v["checks"], v["checks_symbol"] = "failing", o.Symbols.ChecksFailing
+	case "pending":
+		v["checks"], v["checks_symbol"] = "pending", o.Symbols.ChecksPending
+	}
+	if stale {
+		v["stale"] = o.Symbols.Stale
+	}
+	return v
+}
+
+// styleField picks a field's style: its own, or for state, review and
+// checks the style named after the value ("merged", "failing"...).
+func (o Options) styleFor(field, value string) Style {
+	base := strings.TrimSuffix(field, "_symbol")
+	if s, ok := o.Styles[base+"."+value]; ok {
+		return s
+	}
+	return o.Styles[base]
+}
+
+// Chip renders pr with o, escaped and coloured for o.Shell.
+func Chip(pr *PR, stale bool, o Options) string {
+	if o.Format == "" {
+		o.Format = DefaultFormat
+	}
+	vals := fieldValues(pr, stale, o)
+	// state/review/checks style by value: look the value word up.
+	kind := map[string]string{"state": vals["state"], "state_symbol": vals["state"],
+		"review": strings.ReplaceAll(vals["review"], " ", "_"), "review_symbol": strings.ReplaceAll(vals["review"], " ", "_"),
+		"checks": vals["checks"], "checks_symbol": vals["checks"]}
+	render := func(field string) string {
+		val := vals[field]
+		if val == "" {
+			return ""
+		}
+		out := sanitize.ForShell(sanitize.Text(val, 1024), o.Shell)
+		if o.Color {
+			out = paint(out, o.styleFor(field, kind[field]), o.Shell)
+		}
+		return out
+	}
+	out, _ := expand(o.Format, render, o.Shell)
+	out = strings.TrimSpace(out)
+	if o.Color {
+		out = paint(out, o.Styles["chip"], o.Shell)
+	}
+	if o.Hyperlink && LinkAllowed(pr.URL, o.Host) {
+		out = link(out, sanitize.Text(pr.URL, 512), o.Shell)
+	}
+	return out
+}
+
+// expand renders a template; the bool is whether any field was non-empty.
+func expand(t string, field func(string) string, shell sanitize.Shell) (string, bool) {
+	var b strings.Builder
+	any := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch c {
+		case '\\':
+			if i+1 < len(t) {
+				i++
+				b.WriteString(sanitize.ForShell(string(t[i]), shell))
+			}
+		case '{':
+			end := strings.IndexByte(t[i:], '}')
+			if end < 0 {
+				b.WriteString(sanitize.ForShell(t[i:], shell))
+				i = len(t)
+				continue
+			}
+			if s := field(t[i+1 : i+end]); s != "" {
+				b.WriteString(s)
+				any = true
+			}
+			i += end
+		case '(':
+			// Find the matching ')'.
+			depth, j := 0, i
+			for ; j < len(t); j++ {
+				if t[j] == '\\' {
+					j++
+					continue
+				}
+				if t[j] == '(' {
+					depth++
+				} else if t[j] == ')' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			inner, ok := expand(t[i+1:min(j, len(t))], field, shell)
+			if ok {
+				b.WriteString(inner)
+				any = true
+			}
+			i = j
+		default:
+			// Literal text: sanitized and escaped like any other text.
+			start := i
+			for i+1 < len(t) && !strings.ContainsRune(`\{()`, rune(t[i+1])) {
+				i++
+			}
+			b.WriteString(sanitize.ForShell(sanitize.Text(t[start:i+1], 0), shell))
+		}
+	}
+	return b.String(), any
+}
+
+// paint wraps s in an SGR colour using the shell's own prompt escapes, so
+// the shell knows the escape takes no width.
+func paint(s string, st Style, shell sanitize.Shell) string {
+	if st == "" || s == "" {
+		return s
+	}
+	on, off := "\x1b["+string(st)+"m", "\x1b[0m"
+	switch shell {
+	case sanitize.Zsh:
+		return "%{" + on + "%}" + s + "%{" + off + "%}"
+	case sanitize.Bash:
+		// What \[ and \] in PS1 become: readline's invisible-text markers,
+		// which it also honours inside an expanded variable.
+		return "\x01" + on + "\x02" + s + "\x01" + off + "\x02"
+	case sanitize.Fish:
+		// fish measures escape sequences itself, as set_color's output.
+		return on + s + off
+	}
+	return s
+}
+
+// link wraps s in an OSC 8 hyperlink, zero-width for the shell.
+func link(s, url string, shell sanitize.Shell) string {
+	open, close := "\x1b]8;;"+url+"\x1b\\", "\x1b]8;;\x1b\\"
+	switch shell {
+	case sanitize.Zsh:
+		return "%{" + strings.ReplaceAll(open, "%", "%%") + "%}" + s + "%{" + close + "%}"
+	case sanitize.Bash:
+		return "\x01" + open + "\x02" + s + "\x01" + close + "\x02"
+	}
+	return open + s + close
+}
+
+// LinkAllowed: only http(s) URLs on the repository's GitHub host (or a
+// subdomain of it) become links.
+func LinkAllowed(url, host string) bool {
+	rest, ok := strings.CutPrefix(url, "https://")
+	if !ok {
+		rest, ok = strings.CutPrefix(url, "http://")
+	}
+	if !ok || host == "" {
+		return false
+	}
+	h := rest
+	if i := strings.IndexAny(h, "/?#"); i >= 0 {
+		h = h[:i]
+	}
+	if strings.ContainsAny(h, "@:") || strings.ContainsAny(url, " \"'<>\\\x1b\x07") {
+		return false
+	}
+	h = strings.ToLower(h)
+	host = strings.ToLower(host)
+	return h == host || strings.HasSuffix(h, "."+host)
+}
+
+// TruncateWidth cuts s to at most w display columns (East Asian wide and
+// fullwidth characters count two), ending with "…" when cut. w <= 0: no cut.
+func TruncateWidth(s string, w int) string {
+	if w <= 0 {
+		return s
+	}
+	width := 0
+	for i, r := range s {
+		rw := runeWidth(r)
+		if width+rw > w {
+			// Leave room for the ellipsis.
+			cut := s[:i]
+			for runeWidthString(cut)+1 > w && cut != "" {
+				_, size := utf8.DecodeLastRuneInString(cut)
+				cut = cut[:len(cut)-size]
+			}
+			return cut + "…"
+		}
+		width += rw
+	}
+	return s
+}
+
+func runeWidthString(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+// runeWidth is the display width of r: 0 for combining marks, 2 for East
+// Asian wide and fullwidth ranges, else 1.
+func runeWidth(r rune) int {
+	switch {
+	case r == 0x200d || r >= 0x300 && r <= 0x36f || r >= 0x1ab0 && r <= 0x1aff || r >= 0x20d0 && r <= 0x20ff || r >= 0xfe20 && r <= 0xfe2f || r >= 0xfe00 && r <= 0xfe0f:
+		return 0
+	case r >= 0x1100 && r <= 0x115f, r >= 0x2e80 && r <= 0x303e, r >= 0x3041 && r <= 0x33ff,
+		r >= 0x3400 && r <= 0x4dbf, r >= 0x4e00 && r <= 0x9fff, r >= 0xa000 && r <= 0xa4cf,
+		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f,
+		r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6, r >= 0x1f300 && r <= 0x1f64f,
+		r >= 0x1f900 && r <= 0x1f9ff, r >= 0x20000 && r <= 0x3fffd:
+		return 2
+	}
+	return 1
+}
