@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,5 +107,27 @@ func TestConfigCommand(t *testing.T) {
 	w.config("mode = \"sometimes\"\n")
 	if r := w.run(w.repo, "config"); r.code != 2 || !strings.Contains(r.stderr, `config.toml:1: key "mode"`) {
 		t.Fatalf("bad config: %d %q", r.code, r.stderr)
+	}
+}
+
+// The release build's -X flags (goreleaser.yaml) reach `prchip version`.
+func TestVersionInjection(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "prchip")
+	ld := "-X github.com/prchip/prchip/cmd.version=1.2.3 -X github.com/prchip/prchip/cmd.commit=abc123 -X github.com/prchip/prchip/cmd.date=2026-11-30T00:00:00Z"
+	c := exec.Command("go", "build", "-ldflags", ld, "-o", bin, "github.com/prchip/prchip")
+	c.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v %s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || string(out) != "prchip 1.2.3 (commit abc123, built 2026-11-30T00:00:00Z)\n" {
+		t.Fatalf("version: %v %q", err, out)
+	}
+	// goreleaser.yaml must use the same variable paths.
+	y, _ := os.ReadFile("../goreleaser.yaml")
+	for _, v := range []string{"cmd.version={{ .Version }}", "cmd.commit={{ .FullCommit }}", "cmd.date={{ .Date }}"} {
+		if !strings.Contains(string(y), "github.com/prchip/prchip/"+v) {
+			t.Errorf("goreleaser.yaml lacks %s", v)
+		}
 	}
 }

@@ -250,6 +250,14 @@ func Chip(pr *PR, stale bool, o Options) string {
 	}
 	out, _ := expand(o.Format, render, o.Shell)
 	out = strings.TrimSpace(out)
+	// A merged or closed PR never looks open, whatever the template says.
+	if used := templateFields(o.Format); !used["state"] && !used["state_symbol"] && (pr.State == "merged" || pr.State == "closed") {
+		st := render("state_symbol")
+		if st == "" {
+			st = render("state")
+		}
+		out += " " + st
+	}
 	if o.Color {
 		out = paint(out, o.Styles["chip"], o.Shell)
 	}

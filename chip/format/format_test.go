@@ -65,8 +65,15 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// Merged and closed PRs never look open.
+// Merged and closed PRs never look open, even with a template without a
+// state field.
 func TestMergedAndClosedShown(t *testing.T) {
+	for _, st := range []string{"merged", "closed"} {
+		pr := PR{Number: 3, State: st, Title: "t"}
+		if got := Chip(&pr, false, Options{Format: "#{number} {title}", Symbols: Presets["plain"]}); got != "#3 t "+st {
+			t.Errorf("template without state, %s: %q", st, got)
+		}
+	}
 	for _, preset := range []string{"plain", "nerd"} {
 		for _, st := range []string{"merged", "closed"} {
 			pr := PR{Number: 42, State: st}
