@@ -131,3 +131,13 @@ func TestVersionInjection(t *testing.T) {
 		}
 	}
 }
+
+// goreleaser accepts the release configuration.
+func TestGoreleaserCheck(t *testing.T) {
+	gr := need(t, "goreleaser")
+	c := exec.Command(gr, "check")
+	c.Dir = ".."
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("goreleaser check: %v\n%s", err, out)
+	}
+}

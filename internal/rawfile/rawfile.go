@@ -45,7 +45,7 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, info, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	info = Info{Mode: st.Mode, Size: st.Size, Uid: st.Uid}
+	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
 	if check == nil {
 		check = func(i Info) error {
 			if !i.IsRegular() {
@@ -105,7 +105,7 @@ func Map(path string, max int64, flags int, check func(Info) error) (data []byte
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, info, nop, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	info = Info{Mode: st.Mode, Size: st.Size, Uid: st.Uid}
+	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
 	if check != nil {
 		if err := check(info); err != nil {
 			return nil, info, nop, err
