@@ -308,12 +308,12 @@ func (p *parser) value(path string) (any, error) {
 	switch c := p.peek(); {
 	case c == '"':
 		if strings.HasPrefix(p.src[p.pos:], `"""`) {
-			return p.multiBasic()
+			return p.multiline('"', true)
 		}
 		return p.basicString()
 	case c == '\'':
 		if strings.HasPrefix(p.src[p.pos:], `'''`) {
-			return p.multiLiteral()
+			return p.multiline('\'', false)
 		}
 		return p.literalString()
 	case c == '[':
@@ -486,9 +486,11 @@ func (p *parser) literalString() (string, error) {
 	}
 }
 
-// multiBasic parses """...""": a newline right after the opening quotes is
-// dropped, and a backslash at a line's end joins the lines.
-func (p *parser) multiBasic() (string, error) {
+// multiline parses """...""" (escapes) and '''...''' (literal): a newline
+// right after the opening quotes is dropped; in the basic form a backslash
+// at a line's end joins the lines. Up to two quotes may end the content.
+func (p *parser) multiline(quote byte, escapes bool) (string, error) {
+	delim := strings.Repeat(string(quote), 3)
 	p.pos += 3
 	p.skipFirstNewline()
 	var b strings.Builder
@@ -496,32 +498,19 @@ func (p *parser) multiBasic() (string, error) {
 		if p.eof() {
 			return "", p.errf("unterminated multi-line string")
 		}
-		if strings.HasPrefix(p.src[p.pos:], `"""`) {
-			// Up to two quotes may end the content.
+		if strings.HasPrefix(p.src[p.pos:], delim) {
 			extra := 0
-			for extra < 2 && p.pos+3+extra < len(p.src) && p.src[p.pos+3+extra] == '"' {
+			for extra < 2 && p.pos+3+extra < len(p.src) && p.src[p.pos+3+extra] == quote {
 				extra++
 			}
-			b.WriteString(strings.Repeat(`"`, extra))
+			b.WriteString(strings.Repeat(string(quote), extra))
 			p.pos += 3 + extra
 			return b.String(), nil
 		}
 		c := p.src[p.pos]
 		switch {
-		case c == '\\':
-			// Line-ending backslash: skip whitespace and newlines.
-			j := p.pos + 1
-			for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t' || p.src[j] == '\r') {
-				j++
-			}
-			if j < len(p.src) && p.src[j] == '\n' {
-				for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t' || p.src[j] == '\n' || p.src[j] == '\r') {
-					if p.src[j] == '\n' {
-						p.line++
-					}
-					j++
-				}
-				p.pos = j
+		case c == '\\' && escapes:
+			if p.joinLines() {
 				continue
 			}
 			if err := p.escape(&b); err != nil {
@@ -542,36 +531,26 @@ func (p *parser) multiBasic() (string, error) {
 	}
 }
 
-func (p *parser) multiLiteral() (string, error) {
-	p.pos += 3
-	p.skipFirstNewline()
-	var b strings.Builder
-	for {
-		if p.eof() {
-			return "", p.errf("unterminated multi-line string")
-		}
-		if strings.HasPrefix(p.src[p.pos:], `'''`) {
-			extra := 0
-			for extra < 2 && p.pos+3+extra < len(p.src) && p.src[p.pos+3+extra] == '\'' {
-				extra++
-			}
-			b.WriteString(strings.Repeat(`'`, extra))
-			p.pos += 3 + extra
-			return b.String(), nil
-		}
-		c := p.src[p.pos]
-		switch {
-		case c == '\n':
-			p.line++
-			b.WriteByte('\n')
-		case c == '\r' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '\n':
-		case c < 0x20 && c != '\t' || c == 0x7f:
-			return "", p.errf("control character in a string")
-		default:
-			b.WriteByte(c)
-		}
-		p.pos++
+// joinLines handles a backslash that ends a line inside """...""": it and
+// all whitespace and newlines after it are dropped.
+func (p *parser) joinLines() bool {
+	// A carriage return counts only as part of CRLF.
+	crlf := func(j int) bool { return p.src[j] == '\r' && j+1 < len(p.src) && p.src[j+1] == '\n' }
+	j := p.pos + 1
+	for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t' || crlf(j)) {
+		j++
 	}
+	if j >= len(p.src) || p.src[j] != '\n' {
+		return false
+	}
+	for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t' || p.src[j] == '\n' || crlf(j)) {
+		if p.src[j] == '\n' {
+			p.line++
+		}
+		j++
+	}
+	p.pos = j
+	return true
 }
 
 func (p *parser) skipFirstNewline() {
