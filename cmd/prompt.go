@@ -147,5 +147,7 @@ func inheritedLock() *os.File {
 		return nil
 	}
 	os.Unsetenv(lockFDEnv)
+	// Not for gh: the lock is ours until this process ends.
+	syscall.CloseOnExec(fd)
 	return os.NewFile(uintptr(fd), "refresh-lock")
 }
