@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // Exit codes (SPEC 2).
@@ -56,6 +58,19 @@ type Paths struct {
 func (o *IO) dir() string {
 	if o.Dir != "" {
 		return o.Dir
+	}
+	return getwd()
+}
+
+// getwd is os.Getwd's rule ($PWD when it names the current directory)
+// with raw system calls, for the render path.
+func getwd() string {
+	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) {
+		a, err1 := rawfile.Stat(pwd)
+		b, err2 := rawfile.Stat(".")
+		if err1 == nil && err2 == nil && a.Dev == b.Dev && a.Ino == b.Ino {
+			return pwd
+		}
 	}
 	d, err := os.Getwd()
 	if err != nil {

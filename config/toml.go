@@ -486,7 +486,7 @@ func (p *parser) literalString() (string, error) {
 	}
 }
 
-// multiline parses """...""" (escapes) and '''...''' (literal): a newline
+// multiline parses """...""" (escapes) and ”'...”' (literal): a newline
 // right after the opening quotes is dropped; in the basic form a backslash
 // at a line's end joins the lines. Up to two quotes may end the content.
 func (p *parser) multiline(quote byte, escapes bool) (string, error) {

@@ -96,7 +96,7 @@ func ReadSetup() *Setup {
 	s := &Setup{GhIdentity: "missing"}
 	if p, st := LookPath("gh"); p != "" {
 		s.GhPath = p
-		s.GhIdentity = p + " " + strconv.FormatInt(st.Size(), 10) + " " + strconv.FormatInt(st.ModTime().UnixNano(), 10)
+		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 	}
 	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
 	// hosts.yml's identity, as one digest.
@@ -106,8 +106,8 @@ func ReadSetup() *Setup {
 	}
 	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
 	if hf := HostsFile(); hf != "" {
-		if st, err := os.Stat(hf); err == nil {
-			parts = append(parts, hf, strconv.FormatInt(st.Size(), 10)+" "+strconv.FormatInt(st.ModTime().UnixNano(), 10))
+		if st, err := rawfile.Stat(hf); err == nil {
+			parts = append(parts, hf, strconv.FormatInt(st.Size, 10)+" "+strconv.FormatInt(st.MtimeNs, 10))
 			s.Hosts, s.HostsErr = readHosts(hf)
 		} else {
 			parts = append(parts, hf, "none")
@@ -119,19 +119,19 @@ func ReadSetup() *Setup {
 
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
-func LookPath(name string) (string, os.FileInfo) {
+func LookPath(name string) (string, rawfile.FileInfo) {
 	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		st, err := os.Stat(p)
-		if err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0 {
+		st, err := rawfile.Stat(p)
+		if err != nil || !st.IsRegular() || st.Perm()&0o111 == 0 {
 			continue
 		}
 		return p, st
 	}
-	return "", nil
+	return "", rawfile.FileInfo{}
 }
 
 // readHosts returns the top-level keys of gh's hosts.yml. gh writes this file

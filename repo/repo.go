@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -98,11 +97,11 @@ func findRoot(dir string) (root, gitPath string, isFile bool, err error) {
 	d := filepath.Clean(dir)
 	for {
 		p := filepath.Join(d, ".git")
-		if st, err := os.Stat(p); err == nil {
+		if st, err := rawfile.Stat(p); err == nil {
 			if st.IsDir() {
 				return d, p, false, nil
 			}
-			if st.Mode().IsRegular() {
+			if st.IsRegular() {
 				return d, p, true, nil
 			}
 		}

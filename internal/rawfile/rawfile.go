@@ -40,9 +40,9 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 	if err != nil {
 		return nil, info, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	defer syscall.Close(fd)
+	defer closeFD(fd)
 	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	if err := fstat(fd, &st); err != nil {
 		return nil, info, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
@@ -63,7 +63,7 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 	buf := make([]byte, st.Size+1)
 	n := 0
 	for n < len(buf) {
-		m, err := syscall.Read(fd, buf[n:])
+		m, err := read(fd, buf[n:])
 		if err == syscall.EINTR {
 			continue
 		}
@@ -81,13 +81,21 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 	return buf[:n], info, nil
 }
 
-func open(path string, flags int) (int, error) {
-	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
-		if err != syscall.EINTR {
-			return fd, err
-		}
+// FileInfo is what Stat reports.
+type FileInfo struct {
+	Info
+	Dev, Ino uint64
+	MtimeNs  int64
+}
+
+// Stat follows symlinks, like os.Stat, without telling the scheduler.
+func Stat(path string) (FileInfo, error) {
+	var st syscall.Stat_t
+	if err := stat(path, &st); err != nil {
+		return FileInfo{}, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
+	return FileInfo{Info: Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}, Dev: uint64(st.Dev), Ino: uint64(st.Ino),
+		MtimeNs: mtimeNs(&st)}, nil
 }
 
 // Map is Read without the copy: the file is mapped read-only and unmap
@@ -100,9 +108,9 @@ func Map(path string, max int64, flags int, check func(Info) error) (data []byte
 	if err != nil {
 		return nil, info, nop, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	defer syscall.Close(fd)
+	defer closeFD(fd)
 	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	if err := fstat(fd, &st); err != nil {
 		return nil, info, nop, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
@@ -122,7 +130,6 @@ func Map(path string, max int64, flags int, check func(Info) error) (data []byte
 	b, err := syscall.Mmap(fd, 0, int(st.Size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
 		// Some file systems cannot map: fall back to reading.
-		syscall.Close(fd)
 		rb, ri, rerr := Read(path, max, flags, check)
 		return rb, ri, nop, rerr
 	}
