@@ -83,6 +83,13 @@ func newWorld(t testing.TB) *world {
 	t.Cleanup(srv.Close)
 	w.srv = srv
 	w.repo = w.newRepo("demo", "feature", "https://"+fakegithub.Host+"/octo/demo.git")
+	// Before the temp dirs go: let background refreshes this test started end.
+	t.Cleanup(func() {
+		deadline := time.Now().Add(10 * time.Second)
+		for w.refreshRunning() && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
 	return w
 }
 

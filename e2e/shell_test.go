@@ -396,3 +396,50 @@ func TestInitSnippets(t *testing.T) {
 		t.Fatalf("custom.prchip = %+v", m)
 	}
 }
+
+// After git (or gh, gt) the repository is invalidated, after other
+// commands it is not; in bash both with the DEBUG trap and, when the user
+// has a DEBUG trap of their own, with history.
+func TestShellsInvalidateAfterGit(t *testing.T) {
+	variants := map[string]string{
+		"zsh":            "",
+		"bash":           "",
+		"bash-user-trap": "trap 'true' DEBUG\n",
+		"bash-array-pc":  "PROMPT_COMMAND=(true)\n",
+		"fish":           "",
+	}
+	for name, pre := range variants {
+		t.Run(name, func(t *testing.T) {
+			sh, _, _ := strings.Cut(name, "-")
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+			w.refresh(w.repo, 0)
+			var script string
+			if sh == "fish" {
+				// fish reading a pipe fires neither event: emit them as fish does.
+				script = fmt.Sprintf(shellSetup[sh], prchipBin) +
+					"emit fish_preexec 'ls -l'; emit fish_prompt\n" +
+					"emit fish_preexec 'git status'; emit fish_prompt\n" +
+					"emit fish_preexec 'ls'; emit fish_prompt\n"
+			} else {
+				script = pre + fmt.Sprintf(shellSetup[sh], prchipBin) + "ls -l >/dev/null\ngit status >/dev/null\nls >/dev/null\necho end\n"
+			}
+			w.interactive(sh, w.repo, script)
+			if n := w.status(w.repo).InvalidationCount; n != 1 {
+				t.Fatalf("invalidation count %d after ls, git status, ls; want 1", n)
+			}
+			switch name {
+			case "bash-user-trap":
+				out, _ := w.interactive(sh, w.repo, pre+fmt.Sprintf(shellSetup[sh], prchipBin)+"trap -p DEBUG\n")
+				if !strings.Contains(out, "trap -- 'true' DEBUG") {
+					t.Fatalf("the user's DEBUG trap was replaced:\n%s", out)
+				}
+			case "bash-array-pc":
+				out, _ := w.interactive(sh, w.repo, "PROMPT_COMMAND=(true 'echo two')\neval \"$("+prchipBin+" init bash)\"\ndeclare -p PROMPT_COMMAND\n")
+				if !strings.Contains(out, `[0]="_prchip_hook" [1]="true" [2]="echo two"`) {
+					t.Fatalf("PROMPT_COMMAND array not kept:\n%s", out)
+				}
+			}
+		})
+	}
+}

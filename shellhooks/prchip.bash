@@ -6,6 +6,7 @@
 # or, in double quotes:  PS1="\w \${PRCHIP} \$ "
 # bash cannot redraw a prompt from outside, so a refresh that finishes
 # while the prompt is shown appears at the next prompt.
+# Loading this twice installs the hook once.
 if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_hooked=1
   PRCHIP=''
@@ -13,18 +14,37 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_dirty=0
   _prchip_last_hist=''
 
+  # After git, gh, gt (config: invalidate_on) the repository is refreshed.
+  # A DEBUG trap sees each command before it runs, without a fork; when the
+  # user already has a DEBUG trap, the last history entry is read instead.
+  _prchip_debug() {
+    case ${BASH_COMMAND%%[[:space:]]*} in
+      @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+    esac
+    return 0
+  }
+  if [[ -z $(trap -p DEBUG) ]]; then
+    trap '_prchip_debug' DEBUG
+    _prchip_use_trap=1
+  fi
+
   _prchip_hook() {
     local ret=$?
-    # The first word of the last command, from history, decides invalidation.
-    local last
-    last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
-    if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
-      _prchip_last_hist=$last
-      last=${last#*[0-9]  }
-      last=${last#"${last%%[![:space:]]*}"}
-      case ${last%%[[:space:]]*} in
-        @PRCHIP_INVALIDATE_CASE@) "$_prchip_exe" invalidate >/dev/null 2>&1 ;;
-      esac
+    if [[ -z ${_prchip_use_trap-} ]]; then
+      local last
+      last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
+      if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
+        _prchip_last_hist=$last
+        last=${last#*[0-9]  }
+        last=${last#"${last%%[![:space:]]*}"}
+        case ${last%%[[:space:]]*} in
+          @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+        esac
+      fi
+    fi
+    if (( _prchip_dirty )); then
+      _prchip_dirty=0
+      "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
     # GOMAXPROCS=1: fewer runtime threads, about 1 ms less per prompt.
     PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell bash 2>/dev/null)

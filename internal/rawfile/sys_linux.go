@@ -54,15 +54,18 @@ func read(fd int, b []byte) (int, error) {
 func closeFD(fd int) { syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0) }
 
 func stat(path string, st *syscall.Stat_t) error {
+	if sysFstatat == 0 {
+		return syscall.Stat(path, st)
+	}
 	p, err := pathPtr(path)
 	if err != nil {
 		return err
 	}
-	if _, _, errno := syscall.RawSyscall6(syscall.SYS_NEWFSTATAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)),
+	if _, _, errno := syscall.RawSyscall6(sysFstatat, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)),
 		uintptr(unsafe.Pointer(st)), 0, 0, 0); errno != 0 {
 		return errno
 	}
 	return nil
 }
 
-func mtimeNs(st *syscall.Stat_t) int64 { return st.Mtim.Sec*1e9 + st.Mtim.Nsec }
+func mtimeNs(st *syscall.Stat_t) int64 { return int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec) }

@@ -21,4 +21,4 @@ func closeFD(fd int) { syscall.Close(fd) }
 
 func stat(path string, st *syscall.Stat_t) error { return syscall.Stat(path, st) }
 
-func mtimeNs(st *syscall.Stat_t) int64 { return st.Mtimespec.Sec*1e9 + st.Mtimespec.Nsec }
+func mtimeNs(st *syscall.Stat_t) int64 { return int64(st.Mtimespec.Sec)*1e9 + int64(st.Mtimespec.Nsec) }
