@@ -19,7 +19,9 @@ func (w *world) configPath() string {
 }
 
 // Every command copes with a broken state file: quick, no panic, status
-// names the problem, the next write repairs it.
+// names the problem, the next write repairs it. (The prompt runs with
+// --no-refresh: its background refresh would repair the file before status
+// could see the problem.)
 func TestBadStateFiles(t *testing.T) {
 	cases := []struct {
 		name, want string
@@ -40,7 +42,7 @@ func TestBadStateFiles(t *testing.T) {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 11})
 			os.MkdirAll(filepath.Dir(w.statePath()), 0o700)
 			c.make(w.statePath())
-			for _, args := range [][]string{{"prompt", "--shell", "zsh"}, {"status"}, {"status", "--json"}, {"invalidate"}, {"reset"}} {
+			for _, args := range [][]string{{"prompt", "--shell", "zsh", "--no-refresh"}, {"status"}, {"status", "--json"}, {"invalidate"}, {"reset"}} {
 				r := w.run(w.repo, args...)
 				if r.took > 3*time.Second || strings.Contains(r.stderr, "panic") || r.code != 0 {
 					t.Fatalf("%v: exit %d in %v: %s", args, r.code, r.took, r.stderr)

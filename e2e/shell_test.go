@@ -312,47 +312,62 @@ func TestRendersWhileServerHangs(t *testing.T) {
 	}
 }
 
-// In zsh the prompt is redrawn when a background refresh ends, without a
-// key press: a real zsh with zle on a terminal (tmux).
-func TestZshRedrawsWhenRefreshEnds(t *testing.T) {
-	tmux := need(t, "tmux")
-	w := shellWorld(t, "zsh")
-	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
-	sock := filepath.Join(w.home, "tmux.sock")
-	envArgs := []string{"env", "-i"}
-	envArgs = append(envArgs, w.env()...)
-	envArgs = append(envArgs, "TERM=xterm", need(t, "zsh"), "-f")
-	start := append([]string{"-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, envArgs...)
-	if out, err := exec.Command(tmux, start...).CombinedOutput(); err != nil {
-		t.Fatalf("tmux: %v %s", err, out)
+// In zsh and fish the prompt is redrawn when a background refresh ends,
+// without a key press: real shells with line editors on a terminal (tmux).
+func TestPromptRedrawsWhenRefreshEnds(t *testing.T) {
+	setups := map[string]string{
+		"zsh":  `eval "$(` + "%[1]s" + ` init zsh)"; PROMPT='<${PRCHIP}>%%# '`,
+		"fish": `%[1]s init fish | source; function fish_prompt; printf '<%%s>$ ' $PRCHIP; end`,
 	}
-	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
-	capture := func() string {
-		out, _ := exec.Command(tmux, "-S", sock, "capture-pane", "-p").Output()
-		return string(out)
-	}
-	waitFor := func(what string, ok func(string) bool) string {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			s := capture()
-			if ok(s) {
-				return s
+	for _, sh := range []string{"zsh", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			tmux := need(t, "tmux")
+			w := shellWorld(t, sh, "date")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			sock := filepath.Join(w.home, "tmux.sock")
+			args := []string{"env", "-i"}
+			args = append(args, w.env()...)
+			args = append(args, "TERM=xterm", need(t, sh))
+			if sh == "zsh" {
+				args = append(args, "-f")
+			} else {
+				args = append(args, "--no-config")
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+			start := append([]string{"-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, args...)
+			if out, err := exec.Command(tmux, start...).CombinedOutput(); err != nil {
+				t.Fatalf("tmux: %v %s", err, out)
 			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	waitFor("zsh", func(s string) bool { return strings.Contains(s, "%") || strings.Contains(s, "#") })
-	// One line, one Enter: the prompt after it starts empty (no state yet)
-	// and must turn into the chip by itself.
-	line := `eval "$(` + prchipBin + ` init zsh)"; PROMPT='<${PRCHIP}>%# '`
-	exec.Command(tmux, "-S", sock, "send-keys", "-l", line).Run()
-	exec.Command(tmux, "-S", sock, "send-keys", "Enter").Run()
-	waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
-	if w.srv.Requests() != 1 {
-		t.Errorf("server saw %d requests", w.srv.Requests())
+			defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+			capture := func() string {
+				out, _ := exec.Command(tmux, "-S", sock, "capture-pane", "-p").Output()
+				return string(out)
+			}
+			waitFor := func(what string, ok func(string) bool) {
+				deadline := time.Now().Add(10 * time.Second)
+				for {
+					s := capture()
+					if ok(s) {
+						return
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+			}
+			waitFor(sh, func(s string) bool { return strings.TrimSpace(s) != "" })
+			// One line, one Enter: the prompt after it starts empty (no
+			// state yet) and must turn into the chip by itself.
+			exec.Command(tmux, "-S", sock, "send-keys", "-l", fmt.Sprintf(setups[sh], prchipBin)).Run()
+			exec.Command(tmux, "-S", sock, "send-keys", "Enter").Run()
+			waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
+			if w.srv.Requests() != 1 {
+				t.Errorf("server saw %d requests", w.srv.Requests())
+			}
+			if strings.Contains(capture(), "has ended") {
+				t.Errorf("the shell announced a background job:\n%s", capture())
+			}
+		})
 	}
 }
 

@@ -4,12 +4,16 @@
 #   function fish_prompt
 #       printf '%s %s> ' (prompt_pwd) $PRCHIP
 #   end
-# fish prints variables as text, so a chip can never run as code.
+# fish prints variables as text, so a chip can never run as code. When a
+# background refresh ends while the prompt is shown, a disowned waiter sends
+# this shell SIGUSR1 and the prompt is repainted.
+# Loading this twice installs the hooks once.
 if not set -q _prchip_hooked
     set -g _prchip_hooked 1
     set -g PRCHIP ''
     set -g _prchip_exe @PRCHIP_EXE@
 
+    # After git, gh, gt (config: invalidate_on) the repository is refreshed.
     function _prchip_preexec --on-event fish_preexec
         set -l words (string split -n ' ' -- $argv[1])
         if contains -- "$words[1]" @PRCHIP_INVALIDATE_ON@
@@ -24,7 +28,25 @@ if not set -q _prchip_hooked
             $_prchip_exe invalidate >/dev/null 2>&1
         end
         # GOMAXPROCS=1: fewer runtime threads, about 1 ms less per prompt.
-        set -g PRCHIP (GOMAXPROCS=1 $_prchip_exe prompt --shell fish 2>/dev/null)
+        set -l out (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --async 2>/dev/null)
+        set -g PRCHIP "$out[1]"
+        if test "$out[2]" = refreshing; and status is-interactive
+            # One waiter at a time; a stuck one is forgotten after 20 s.
+            if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
+                set -g _prchip_waiting (date +%s)
+                command sh -c 'GOMAXPROCS=1 "$1" prompt --shell fish --wait >/dev/null 2>&1; kill -USR1 "$2" 2>/dev/null' sh $_prchip_exe $fish_pid &
+                disown 2>/dev/null
+            end
+        end
         return $ret
+    end
+
+    function _prchip_redraw --on-signal SIGUSR1
+        set -e _prchip_waiting
+        set -l chip (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --no-refresh 2>/dev/null)
+        if test "$chip" != "$PRCHIP"
+            set -g PRCHIP "$chip"
+            commandline -f repaint
+        end
     end
 end
