@@ -195,21 +195,16 @@ func fieldValues(pr *PR, stale bool, o Options) map[string]string {
 		v["state"] = state
 		v["state_symbol"] = sym[state]
 	}
-	switch pr.Review {
-	case "approved":
-		v["review"], v["review_symbol"] = "approved", o.Symbols.Approved
-	case "changes_requested":
-		v["review"], v["review_symbol"] = "changes requested", o.Symbols.ChangesRequested
-	case "review_required":
-		v["review"], v["review_symbol"] = "review required", o.Symbols.ReviewRequired
+	// The value's words and its symbol, for review and checks.
+	words := map[string][2]string{
+		"approved": {"approved", o.Symbols.Approved}, "changes_requested": {"changes requested", o.Symbols.ChangesRequested},
+		"review_required": {"review required", o.Symbols.ReviewRequired}, "passing": {"passing", o.Symbols.ChecksPassing},
+		"failing": {"failing", o.Symbols.ChecksFailing}, "pending": {"pending", o.Symbols.ChecksPending},
 	}
-	switch pr.Checks {
-	case "passing":
-		v["checks"], v["checks_symbol"] = "passing", o.Symbols.ChecksPassing
-	case "failing":
-		v["checks"], v["checks_symbol"] = "failing", o.Symbols.ChecksFailing
-	case "pending":
-		v["checks"], v["checks_symbol"] = "pending", o.Symbols.ChecksPending
+	for field, value := range map[string]string{"review": pr.Review, "checks": pr.Checks} {
+		if w, ok := words[value]; ok {
+			v[field], v[field+"_symbol"] = w[0], w[1]
+		}
 	}
 	if stale {
 		v["stale"] = o.Symbols.Stale
