@@ -192,6 +192,9 @@ func runInit(c *Context) error {
 		exe = "prchip"
 	}
 	cfg := config.Load(c.Paths.Config)
+	for _, p := range cfg.Problems {
+		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
+	}
 	s, ok := shellhooks.Snippet(c.Args[0], shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
 	if !ok {
 		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Args[0])
