@@ -25,7 +25,7 @@ const lockFDEnv = "PRCHIP_LOCK_FD"
 // maybe start one background refresh. It never prints an error and always
 // exits 0.
 //
-// Two hidden flags serve the zsh hook's redraw: --async adds a second line
+// Two hidden flags serve the zsh and fish redraw: --async adds a second line
 // "refreshing" when a background refresh is in flight, and --wait waits
 // (bounded) for that refresh to end, then prints the chip and a newline.
 func runPrompt(io *IO, paths Paths, args []string) int {
@@ -69,7 +69,7 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 		return ExitOK
 	}
 	if wait {
-		// Blocks while the refresh holds the lock; a shared lock is enough.
+		// Blocks while the refresh holds the lock (taken and let go at once).
 		if l, _ := env.Store.WaitLock(f.Key, waitLimit(env)); l != nil {
 			l.Close()
 		}
