@@ -136,12 +136,13 @@ func TestShellsShowThePR(t *testing.T) {
 			w := shellWorld(t, sh)
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
 			script := fmt.Sprintf(shellSetup[sh], prchipBin) +
-				"sleep 1\nsleep 1\nfalse\necho done\n"
+				strings.Repeat("sleep 0.3\n", 10) + "false\necho done\n"
 			if sh == "fish" {
 				// fish reading a pipe draws no prompt: emit the event and
 				// print the prompt the way fish does before each command.
 				script = fmt.Sprintf(shellSetup[sh], prchipBin) +
-					"emit fish_prompt; fish_prompt; echo\nsleep 1\nemit fish_prompt; fish_prompt; echo\nsleep 1\nemit fish_prompt; fish_prompt; echo\nfalse; emit fish_prompt\necho done\n"
+					strings.Repeat("emit fish_prompt; fish_prompt; echo\nsleep 0.3\n", 10) +
+					"emit fish_prompt; fish_prompt; echo\nfalse; emit fish_prompt\necho done\n"
 			}
 			stdout, stderr := w.interactive(sh, w.repo, script)
 			all := stdout + stderr
@@ -227,7 +228,7 @@ func TestShellsCheckoutSwitchesPR(t *testing.T) {
 			w.srv.SetPR("other", fakegithub.PR{Number: 7})
 			w.git(w.repo, "branch", "other")
 			script := fmt.Sprintf(shellSetup[sh], prchipBin) +
-				"sleep 1\necho before\ngit checkout -q other\nsleep 1\necho after1\necho after2\n"
+				strings.Repeat("sleep 0.3\n", 8) + "echo before\ngit checkout -q other\n" + strings.Repeat("sleep 0.3\n", 10) + "echo after\n"
 			_, stderr := w.interactive(sh, w.repo, script)
 			chips := chipsIn(stderr)
 			seen42, after := false, false
