@@ -353,7 +353,8 @@ func (e *Env) environ() []string {
 func (e *Env) ghFields() string {
 	all := e.Config.Format
 	if all == "" {
-		all = format.Presets[e.Config.Preset].Format
+		p, _ := format.Preset(e.Config.Preset)
+		all = p.Format
 	}
 	for _, ov := range e.Config.Shells {
 		if ov.Format != nil {

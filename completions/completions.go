@@ -10,11 +10,16 @@ import "embed"
 //go:embed prchip.bash prchip.zsh prchip.fish prchip.ps1
 var files embed.FS
 
-var byShell = map[string]string{
-	"bash":       "prchip.bash",
-	"zsh":        "prchip.zsh",
-	"fish":       "prchip.fish",
-	"powershell": "prchip.ps1",
+// File is the script's file name in this directory ("" for an unknown
+// shell). A switch, not a map: package-level maps are built at every start.
+func File(shell string) string {
+	switch shell {
+	case "bash", "zsh", "fish":
+		return "prchip." + shell
+	case "powershell":
+		return "prchip.ps1"
+	}
+	return ""
 }
 
 // Shells lists the shells with a completion script.
@@ -22,13 +27,10 @@ func Shells() []string { return []string{"bash", "zsh", "fish", "powershell"} }
 
 // Script returns the completion script for shell.
 func Script(shell string) (string, bool) {
-	f, ok := byShell[shell]
-	if !ok {
+	f := File(shell)
+	if f == "" {
 		return "", false
 	}
 	b, err := files.ReadFile(f)
 	return string(b), err == nil
 }
-
-// File is the script's file name in this directory.
-func File(shell string) string { return byShell[shell] }

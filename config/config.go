@@ -125,10 +125,25 @@ var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 
 // DefaultStyles colour what deserves attention; everything else keeps the
 // prompt's own colour.
-var DefaultStyles = map[string]string{
-	"state_merged": "purple", "state_closed": "red", "state_draft": "bright-black",
-	"checks_passing": "green", "checks_failing": "red", "checks_pending": "yellow",
-	"review_approved": "green", "review_changes_requested": "red", "stale": "bright-black",
+// (A slice of pairs, not a map: package-level maps are built at every start.)
+var DefaultStyles = [][2]string{
+	{"state_merged", "purple"}, {"state_closed", "red"}, {"state_draft", "bright-black"},
+	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
+	{"review_approved", "green"}, {"review_changes_requested", "red"}, {"stale", "bright-black"},
+}
+
+func defaultStyle(key string) (string, bool) {
+	for _, kv := range DefaultStyles {
+		if kv[0] == key {
+			return kv[1], true
+		}
+	}
+	return "", false
+}
+
+func preset(name string) format.Symbols {
+	p, _ := format.Preset(name)
+	return p
 }
 
 // ChipOptions is the look of the PR chip for shell, with [shell.NAME]
@@ -137,7 +152,7 @@ var DefaultStyles = map[string]string{
 func (c *Config) ChipOptions(shell, host string) format.Options {
 	o := format.Options{
 		Format:     c.Format,
-		Symbols:    format.Presets[c.Preset],
+		Symbols:    preset(c.Preset),
 		Styles:     map[string]format.Style{},
 		Color:      c.Color,
 		Hyperlink:  c.Hyperlinks,
@@ -178,21 +193,26 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 			*p = v
 		}
 	}
-	for _, styles := range []map[string]string{DefaultStyles, c.Styles} {
-		for k, v := range styles {
-			st, ok := format.ParseStyle(v)
-			if !ok {
-				continue
-			}
-			// "state_merged" is the style of the state field when merged.
-			key := k
-			for _, f := range []string{"state", "review", "checks"} {
-				if rest, ok := strings.CutPrefix(k, f+"_"); ok {
-					key = f + "." + rest
-				}
-			}
-			o.Styles[key] = st
+	// Defaults first, the user's styles over them.
+	styles := make([][2]string, 0, len(DefaultStyles)+len(c.Styles))
+	styles = append(styles, DefaultStyles...)
+	for k, v := range c.Styles {
+		styles = append(styles, [2]string{k, v})
+	}
+	for _, kv := range styles {
+		k, v := kv[0], kv[1]
+		st, ok := format.ParseStyle(v)
+		if !ok {
+			continue
 		}
+		// "state_merged" is the style of the state field when merged.
+		key := k
+		for _, f := range []string{"state", "review", "checks"} {
+			if rest, ok := strings.CutPrefix(k, f+"_"); ok {
+				key = f + "." + rest
+			}
+		}
+		o.Styles[key] = st
 	}
 	return o
 }
@@ -313,7 +333,7 @@ func (c *Config) parse(data string) {
 			c.Format = f
 		case "preset":
 			p, ok := v.(string)
-			if _, known := format.Presets[p]; !ok || !known {
+			if _, known := format.Preset(p); !ok || !known {
 				c.problem(line, k, "must be \"plain\" or \"nerd\"")
 				continue
 			}
@@ -606,7 +626,7 @@ func (c *Config) Effective() []Entry {
 	add("on_retryable", q(c.OnRetryable))
 	f := c.Format
 	if f == "" {
-		f = format.Presets[c.Preset].Format
+		f = preset(c.Preset).Format
 	}
 	out = append(out, Entry{"format", q(f), src("format")})
 	if _, ok := c.Source["format"]; !ok {
@@ -624,7 +644,7 @@ func (c *Config) Effective() []Entry {
 	for _, k := range StyleKeys {
 		if v, ok := c.Styles[k]; ok {
 			add("styles."+k, q(v))
-		} else if v, ok := DefaultStyles[k]; ok {
+		} else if v, ok := defaultStyle(k); ok {
 			add("styles."+k, q(v))
 		}
 	}

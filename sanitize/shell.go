@@ -40,11 +40,20 @@ func ForShell(s string, shell Shell) string {
 		if strings.IndexAny(s, "\\$`") < 0 {
 			return s
 		}
-		return bashReplacer.Replace(s)
+		var b strings.Builder
+		for _, r := range s {
+			switch r {
+			case '\\':
+				b.WriteRune('\u2216') // SET MINUS
+			case '$':
+				b.WriteRune('\uff04') // FULLWIDTH DOLLAR SIGN
+			case '`':
+				b.WriteRune('\u02cb') // MODIFIER LETTER GRAVE ACCENT
+			default:
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
 	}
 	return s
 }
-
-// bashReplacer maps bash's expansion characters to visually close,
-// inert characters: SET MINUS, FULLWIDTH DOLLAR SIGN, MODIFIER LETTER GRAVE.
-var bashReplacer = strings.NewReplacer(`\`, "\u2216", `$`, "\uff04", "`", "\u02cb")

@@ -10,11 +10,14 @@ import (
 //go:embed prchip.zsh prchip.bash prchip.fish starship.toml
 var files embed.FS
 
-var byName = map[string]string{
-	"zsh":      "prchip.zsh",
-	"bash":     "prchip.bash",
-	"fish":     "prchip.fish",
-	"starship": "starship.toml",
+func file(name string) string {
+	switch name {
+	case "zsh", "bash", "fish":
+		return "prchip." + name
+	case "starship":
+		return "starship.toml"
+	}
+	return ""
 }
 
 // Names lists the integrations `prchip init` knows.
@@ -31,8 +34,8 @@ type Options struct {
 
 // Snippet returns the integration for name with placeholders filled.
 func Snippet(name string, o Options) (string, bool) {
-	f, ok := byName[name]
-	if !ok {
+	f := file(name)
+	if f == "" {
 		return "", false
 	}
 	b, err := files.ReadFile(f)

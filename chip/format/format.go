@@ -55,40 +55,86 @@ type Symbols struct {
 	Stale                                       string
 }
 
-// Presets by name.
-var Presets = map[string]Symbols{
-	"plain": {
+// words is the text and symbol of a review or checks value.
+func (s Symbols) words(value string) (string, string) {
+	switch value {
+	case "approved":
+		return "approved", s.Approved
+	case "changes_requested":
+		return "changes requested", s.ChangesRequested
+	case "review_required":
+		return "review required", s.ReviewRequired
+	case "passing":
+		return "passing", s.ChecksPassing
+	case "failing":
+		return "failing", s.ChecksFailing
+	case "pending":
+		return "pending", s.ChecksPending
+	}
+	return "", ""
+}
+
+// Preset returns a preset by name ("plain", "nerd").
+func Preset(name string) (Symbols, bool) {
+	switch name {
+	case "plain":
+		return plainPreset, true
+	case "nerd":
+		return nerdPreset, true
+	}
+	return Symbols{}, false
+}
+
+var (
+	plainPreset = Symbols{
 		Format: DefaultFormat,
 		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
 		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
 		ChecksPassing: "ok", ChecksFailing: "fail", ChecksPending: "...",
 		Stale: "?",
-	},
-	"nerd": {
+	}
+	nerdPreset = Symbols{
 		Format: "#{number}( {state_symbol})( {stale})",
 		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
 		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
 		ChecksPassing: "\uf00c", ChecksFailing: "\uf00d", ChecksPending: "\uf444",
 		Stale: "\uf254",
-	},
-}
+	}
+)
 
 // Style is an ANSI SGR parameter list per field ("1;32"), built from names
 // such as "bold green" by ParseStyle.
 type Style string
 
-var styleWords = map[string]string{
-	"bold": "1", "dimmed": "2", "italic": "3", "underline": "4",
-	"black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "purple": "35", "cyan": "36", "white": "37",
-	"bright-black": "90", "bright-red": "91", "bright-green": "92", "bright-yellow": "93", "bright-blue": "94",
-	"bright-purple": "95", "bright-cyan": "96", "bright-white": "97",
+func styleWord(w string) (string, bool) {
+	switch w {
+	case "bold":
+		return "1", true
+	case "dimmed":
+		return "2", true
+	case "italic":
+		return "3", true
+	case "underline":
+		return "4", true
+	}
+	colours := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
+	bright := strings.HasPrefix(w, "bright-")
+	for i, c := range colours {
+		if c == strings.TrimPrefix(w, "bright-") {
+			if bright {
+				return strconv.Itoa(90 + i), true
+			}
+			return strconv.Itoa(30 + i), true
+		}
+	}
+	return "", false
 }
 
 // ParseStyle turns "bold green" into an SGR list; ok is false for unknown words.
 func ParseStyle(s string) (Style, bool) {
 	var codes []string
 	for _, w := range strings.Fields(strings.ToLower(s)) {
-		c, ok := styleWords[w]
+		c, ok := styleWord(w)
 		if !ok {
 			return "", false
 		}
@@ -195,16 +241,11 @@ func fieldValues(pr *PR, stale bool, o Options) map[string]string {
 		v["state"] = state
 		v["state_symbol"] = sym[state]
 	}
-	// The value's words and its symbol, for review and checks.
-	words := map[string][2]string{
-		"approved": {"approved", o.Symbols.Approved}, "changes_requested": {"changes requested", o.Symbols.ChangesRequested},
-		"review_required": {"review required", o.Symbols.ReviewRequired}, "passing": {"passing", o.Symbols.ChecksPassing},
-		"failing": {"failing", o.Symbols.ChecksFailing}, "pending": {"pending", o.Symbols.ChecksPending},
+	if w, sym := o.Symbols.words(pr.Review); w != "" {
+		v["review"], v["review_symbol"] = w, sym
 	}
-	for field, value := range map[string]string{"review": pr.Review, "checks": pr.Checks} {
-		if w, ok := words[value]; ok {
-			v[field], v[field+"_symbol"] = w[0], w[1]
-		}
+	if w, sym := o.Symbols.words(pr.Checks); w != "" {
+		v["checks"], v["checks_symbol"] = w, sym
 	}
 	if stale {
 		v["stale"] = o.Symbols.Stale

@@ -41,7 +41,7 @@ func TestGolden(t *testing.T) {
 			for _, sh := range []sanitize.Shell{sanitize.Zsh, sanitize.Bash, sanitize.Fish, sanitize.Plain} {
 				for _, color := range []bool{false, true} {
 					for _, s := range states {
-						o := Options{Format: tmpl, Symbols: Presets[preset], Color: color, Shell: sh, TitleWidth: 40,
+						o := Options{Format: tmpl, Symbols: mustPreset(preset), Color: color, Shell: sh, TitleWidth: 40,
 							Styles: map[string]Style{"number": "1", "state.merged": "35", "checks.failing": "31", "checks.passing": "32", "review.approved": "32", "stale": "90"}}
 						if o.Format == "" {
 							o.Format = o.Symbols.Format
@@ -70,18 +70,18 @@ func TestGolden(t *testing.T) {
 func TestMergedAndClosedShown(t *testing.T) {
 	for _, st := range []string{"merged", "closed"} {
 		pr := PR{Number: 3, State: st, Title: "t"}
-		if got := Chip(&pr, false, Options{Format: "#{number} {title}", Symbols: Presets["plain"]}); got != "#3 t "+st {
+		if got := Chip(&pr, false, Options{Format: "#{number} {title}", Symbols: mustPreset("plain")}); got != "#3 t "+st {
 			t.Errorf("template without state, %s: %q", st, got)
 		}
 	}
 	for _, preset := range []string{"plain", "nerd"} {
 		for _, st := range []string{"merged", "closed"} {
 			pr := PR{Number: 42, State: st}
-			got := Chip(&pr, false, Options{Symbols: Presets[preset], Format: Presets[preset].Format})
+			got := Chip(&pr, false, Options{Symbols: mustPreset(preset), Format: mustPreset(preset).Format})
 			if preset == "plain" && got != "#42 "+st {
 				t.Errorf("plain %s: %q", st, got)
 			}
-			if preset == "nerd" && !strings.Contains(got, map[string]string{"merged": Presets["nerd"].Merged, "closed": Presets["nerd"].Closed}[st]) {
+			if preset == "nerd" && !strings.Contains(got, map[string]string{"merged": mustPreset("nerd").Merged, "closed": mustPreset("nerd").Closed}[st]) {
 				t.Errorf("nerd %s: %q", st, got)
 			}
 		}
@@ -98,7 +98,7 @@ var (
 func TestEscapesAreZeroWidth(t *testing.T) {
 	for _, s := range states {
 		for _, link := range []bool{false, true} {
-			o := Options{Format: fullFormat, Symbols: Presets["nerd"], Color: true, Hyperlink: link, Host: "github.com",
+			o := Options{Format: fullFormat, Symbols: mustPreset("nerd"), Color: true, Hyperlink: link, Host: "github.com",
 				Styles: map[string]Style{"chip": "1", "number": "32", "state.merged": "35"}}
 			o.Shell = sanitize.Zsh
 			if z := zshZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, o), ""); strings.ContainsAny(z, "\x1b\x07") {
@@ -202,4 +202,12 @@ func TestTruncateWidth(t *testing.T) {
 			t.Errorf("%q is %d columns wide, bound %d", got, runeWidthString(got), c.w)
 		}
 	}
+}
+
+func mustPreset(name string) Symbols {
+	p, ok := Preset(name)
+	if !ok {
+		panic("unknown preset " + name)
+	}
+	return p
 }
