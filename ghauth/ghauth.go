@@ -82,12 +82,17 @@ type Setup struct {
 	Hosts []string
 	// HostsErr says why hosts.yml could not be read, if it exists but is unusable.
 	HostsErr error
+
+	identity string // computed once by Identity
 }
 
 // Identity is what suppression is recorded against: when it changes, the
 // user changed something that may fix an auth failure or a missing gh.
 func (s *Setup) Identity() string {
-	return digest(s.GhIdentity, s.Auth)
+	if s.identity == "" {
+		s.identity = digest(s.GhIdentity, s.Auth)
+	}
+	return s.identity
 }
 
 // ReadSetup looks up gh on PATH and reads the auth setup, without running
