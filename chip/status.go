@@ -102,8 +102,8 @@ func (e *Env) Status(f *Facts) *Status {
 	for _, p := range e.Config.Problems {
 		s.Problems = append(s.Problems, "config "+p.String())
 	}
-	if f.Setup.HostsErr != nil {
-		s.Problems = append(s.Problems, "gh hosts file: "+f.Setup.HostsErr.Error())
+	if err := f.Setup.HostsErr(); err != nil {
+		s.Problems = append(s.Problems, "gh hosts file: "+err.Error())
 	}
 	if f.Repo != nil {
 		// Everything from the repository is untrusted: no control

@@ -78,10 +78,12 @@ type Setup struct {
 	// Auth digests hosts.yml's identity, GH_HOST, GH_CONFIG_DIR and which
 	// token variables hold which values.
 	Auth string
-	// Hosts are the known GitHub hosts besides github.com and *.ghe.com.
-	Hosts []string
-	// HostsErr says why hosts.yml could not be read, if it exists but is unusable.
-	HostsErr error
+	// hostsFile is gh's hosts.yml when it exists; it is read only when a
+	// remote's host is neither github.com, *.ghe.com nor GH_HOST.
+	hostsFile   string
+	hostsLoaded bool
+	hosts       []string
+	hostsErr    error
 
 	identity string // computed once by Identity
 }
@@ -113,7 +115,7 @@ func ReadSetup() *Setup {
 	if hf := HostsFile(); hf != "" {
 		if st, err := rawfile.Stat(hf); err == nil {
 			parts = append(parts, hf, strconv.FormatInt(st.Size, 10)+" "+strconv.FormatInt(st.MtimeNs, 10))
-			s.Hosts, s.HostsErr = readHosts(hf)
+			s.hostsFile = hf
 		} else {
 			parts = append(parts, hf, "none")
 		}
@@ -137,6 +139,21 @@ func LookPath(name string) (string, rawfile.FileInfo) {
 		return p, st
 	}
 	return "", rawfile.FileInfo{}
+}
+
+// Hosts are the hosts in gh's hosts.yml, read on first use.
+func (s *Setup) Hosts() []string {
+	if !s.hostsLoaded && s.hostsFile != "" {
+		s.hosts, s.hostsErr = readHosts(s.hostsFile)
+	}
+	s.hostsLoaded = true
+	return s.hosts
+}
+
+// HostsErr says why hosts.yml could not be read, if it exists but is unusable.
+func (s *Setup) HostsErr() error {
+	s.Hosts()
+	return s.hostsErr
 }
 
 // readHosts returns the top-level keys of gh's hosts.yml. gh writes this file
@@ -176,7 +193,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
-	for _, h := range s.Hosts {
+	for _, h := range s.Hosts() {
 		if NormalizeHostname(h) == n {
 			return true
 		}

@@ -83,7 +83,7 @@ func TestKnownHostsMatchGoGh(t *testing.T) {
 			}
 			for _, h := range known {
 				if !s.IsGitHubHost(h) {
-					t.Errorf("go-gh knows %q, prchip does not (hosts %v)", h, s.Hosts)
+					t.Errorf("go-gh knows %q, prchip does not (hosts %v)", h, s.Hosts())
 				}
 			}
 			if s.IsGitHubHost("gitlab.com") || s.IsGitHubHost("") {
@@ -101,7 +101,7 @@ func TestSetupNeverHoldsToken(t *testing.T) {
 	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
 	t.Setenv("GH_TOKEN", secret)
 	s := ReadSetup()
-	for _, v := range []string{s.Auth, s.GhIdentity, s.Identity(), strings.Join(s.Hosts, ",")} {
+	for _, v := range []string{s.Auth, s.GhIdentity, s.Identity(), strings.Join(s.Hosts(), ",")} {
 		if strings.Contains(v, secret) || strings.Contains(v, "ghp_") {
 			t.Fatalf("token in setup: %q", v)
 		}
