@@ -297,6 +297,16 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 	if len(runs) == 0 {
 		return results, nil
 	}
+	// Learn gh's version once per gh binary, after a PR run that showed
+	// gh works (a hanging gh is not asked again).
+	ghVersion, askedVersion := "", false
+	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
+		for _, p := range runs {
+			if p.ce.Policy.Kind == KindPR && p.o.Class == Validated {
+				ghVersion, askedVersion = e.ghVersion(ctx, f), true
+			}
+		}
+	}
 	err := e.Store.Update(func(tx *cache.Tx) error {
 		var g Global
 		if b := tx.Global; len(b) > 0 {
@@ -323,6 +333,9 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 				KeepOnRetryable: e.Config.OnRetryable == "keep",
 				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
 				Now: e.now(), Rand: e.Rand})
+		}
+		if askedVersion {
+			g.GhVersion, g.GhVersionOf = ghVersion, f.Setup.GhIdentity
 		}
 		gb, err := json.Marshal(&g)
 		if err != nil {
@@ -362,6 +375,22 @@ func (e *Env) ghFields() string {
 		}
 	}
 	return format.GhFields(all)
+}
+
+// ghVersion runs `gh --version` (bounded) and returns the version word of
+// its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
+func (e *Env) ghVersion(ctx context.Context, f *Facts) string {
+	r := Run(ctx, Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
+		Env: GhEnv(e.environ()), Timeout: 2 * time.Second})
+	if r.ExitCode != 0 {
+		return ""
+	}
+	line, _, _ := strings.Cut(string(r.Stdout), "\n")
+	fields := strings.Fields(line)
+	if len(fields) >= 3 && fields[0] == "gh" && fields[1] == "version" {
+		return sanitize.Text(fields[2], 64)
+	}
+	return ""
 }
 
 func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {

@@ -24,7 +24,7 @@ type fakeGh struct {
 
 func (g *fakeGh) set(body string) {
 	g.t.Helper()
-	script := "#!/bin/sh\necho run >> '" + g.counter + "'\n" + body + "\n"
+	script := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'gh version 9.9.9 (fake)'; exit 0; fi\necho run >> '" + g.counter + "'\n" + body + "\n"
 	p := filepath.Join(g.dir, "gh")
 	tmp := p + ".tmp"
 	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {

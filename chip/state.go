@@ -21,6 +21,10 @@ type Global struct {
 	// other identity lifts the suppression.
 	SuppressedSetup string    `json:"suppressed_setup,omitempty"`
 	SuppressedAt    time.Time `json:"suppressed_at,omitzero"`
+	// GhVersion is what `gh --version` said for the gh whose identity is
+	// GhVersionOf; asked once per gh, by a refresh, so status runs nothing.
+	GhVersion   string `json:"gh_version,omitempty"`
+	GhVersionOf string `json:"gh_version_of,omitempty"`
 }
 
 // Effective is the validation that applies for the current setup identity.

@@ -99,6 +99,10 @@ func (e *Env) Status(f *Facts) *Status {
 	if v.Problem != nil {
 		s.Problems = append(s.Problems, v.Problem.Error())
 	}
+	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
+		ver := v.Global.GhVersion
+		s.Gh.Version = &ver
+	}
 	for _, p := range e.Config.Problems {
 		s.Problems = append(s.Problems, "config "+p.String())
 	}
@@ -187,7 +191,11 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("remote", remote)
 	}
 	if s.Gh.Found {
-		row("gh", s.Gh.Path)
+		gh := s.Gh.Path
+		if s.Gh.Version != nil {
+			gh += " (version " + *s.Gh.Version + ")"
+		}
+		row("gh", gh)
 	} else {
 		row("gh", "not found on PATH")
 	}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,6 +25,11 @@ func TestE2E_A_PullRequestExists(t *testing.T) {
 	}
 	if s.PR.Title != "Add the chip" || s.class() != "validated" {
 		t.Errorf("pr %+v class %s", s.PR, s.class())
+	}
+	// gh's version was learned by the refresh; status itself runs nothing.
+	out, _ := exec.Command(w.ghPath, "--version").Output()
+	if v, _ := s.Raw["gh"].(map[string]any)["version"].(string); v == "" || !strings.Contains(string(out), "gh version "+v+" ") {
+		t.Errorf("gh.version %q, gh says %q", v, out)
 	}
 	if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
 		t.Errorf("prompt printed %q, want #42", got)
