@@ -104,12 +104,10 @@ func Defaults(path string) *Config {
 		OnRetryable:     "clear",
 		Format:          "", // the preset's
 		Preset:          "plain",
-		Symbols:         map[string]string{},
-		Styles:          map[string]string{},
 		Color:           true,
 		TitleWidth:      40,
-		Shells:          map[string]ShellOverride{},
-		Source:          map[string]string{},
+		// Symbols, Styles, Shells and Source stay nil (readable) until a
+		// file sets something: the render path allocates nothing for them.
 	}
 }
 
@@ -141,6 +139,20 @@ func defaultStyle(key string) (string, bool) {
 	return "", false
 }
 
+// style resolves a format style key ("number", "state.merged"): the
+// user's [styles] first, then DefaultStyles; parsed only when asked.
+func (c *Config) style(key string) format.Style {
+	k := strings.Replace(key, ".", "_", 1)
+	v, ok := c.Styles[k]
+	if !ok {
+		if v, ok = defaultStyle(k); !ok {
+			return ""
+		}
+	}
+	st, _ := format.ParseStyle(v)
+	return st
+}
+
 func preset(name string) format.Symbols {
 	p, _ := format.Preset(name)
 	return p
@@ -153,7 +165,6 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 	o := format.Options{
 		Format:     c.Format,
 		Symbols:    preset(c.Preset),
-		Styles:     map[string]format.Style{},
 		Color:      c.Color,
 		Hyperlink:  c.Hyperlinks,
 		Host:       host,
@@ -184,36 +195,18 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
 		o.Color = false
 	}
-	sym := map[string]*string{"open": &o.Symbols.Open, "draft": &o.Symbols.Draft, "merged": &o.Symbols.Merged,
-		"closed": &o.Symbols.Closed, "approved": &o.Symbols.Approved, "changes_requested": &o.Symbols.ChangesRequested,
-		"review_required": &o.Symbols.ReviewRequired, "checks_passing": &o.Symbols.ChecksPassing,
-		"checks_failing": &o.Symbols.ChecksFailing, "checks_pending": &o.Symbols.ChecksPending, "stale": &o.Symbols.Stale}
-	for k, v := range c.Symbols {
-		if p, ok := sym[k]; ok {
-			*p = v
-		}
-	}
-	// Defaults first, the user's styles over them.
-	styles := make([][2]string, 0, len(DefaultStyles)+len(c.Styles))
-	styles = append(styles, DefaultStyles...)
-	for k, v := range c.Styles {
-		styles = append(styles, [2]string{k, v})
-	}
-	for _, kv := range styles {
-		k, v := kv[0], kv[1]
-		st, ok := format.ParseStyle(v)
-		if !ok {
-			continue
-		}
-		// "state_merged" is the style of the state field when merged.
-		key := k
-		for _, f := range []string{"state", "review", "checks"} {
-			if rest, ok := strings.CutPrefix(k, f+"_"); ok {
-				key = f + "." + rest
+	if len(c.Symbols) > 0 {
+		sym := map[string]*string{"open": &o.Symbols.Open, "draft": &o.Symbols.Draft, "merged": &o.Symbols.Merged,
+			"closed": &o.Symbols.Closed, "approved": &o.Symbols.Approved, "changes_requested": &o.Symbols.ChangesRequested,
+			"review_required": &o.Symbols.ReviewRequired, "checks_passing": &o.Symbols.ChecksPassing,
+			"checks_failing": &o.Symbols.ChecksFailing, "checks_pending": &o.Symbols.ChecksPending, "stale": &o.Symbols.Stale}
+		for k, v := range c.Symbols {
+			if p, ok := sym[k]; ok {
+				*p = v
 			}
 		}
-		o.Styles[key] = st
 	}
+	o.StyleOf = c.style
 	return o
 }
 
@@ -258,6 +251,8 @@ func (c *Config) problem(line int, key, msg string) {
 }
 
 func (c *Config) parse(data string) {
+	c.Symbols, c.Styles = map[string]string{}, map[string]string{}
+	c.Shells, c.Source = map[string]ShellOverride{}, map[string]string{}
 	doc, err := parseTOML(data)
 	if err != nil {
 		var te *tomlError

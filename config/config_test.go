@@ -166,8 +166,8 @@ color = true
 	if o.Format != "#{number} {title}( {checks_symbol})" || o.Color || !o.Hyperlink || o.Symbols.Merged != "M" || o.Symbols.Closed != "\uf4dc" {
 		t.Fatalf("fish options %+v", o)
 	}
-	if o.Styles["number"] != "1;34" || o.Styles["checks.failing"] != "91" || o.Styles["state.merged"] != "35" {
-		t.Fatalf("styles %v", o.Styles)
+	if o.StyleOf("number") != "1;34" || o.StyleOf("checks.failing") != "91" || o.StyleOf("state.merged") != "35" || o.StyleOf("title") != "" {
+		t.Fatalf("styles %q %q %q", o.StyleOf("number"), o.StyleOf("checks.failing"), o.StyleOf("state.merged"))
 	}
 	z := c.ChipOptions("zsh", "github.com")
 	if z.Format != "#{number}" || !z.Color {

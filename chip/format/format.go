@@ -147,9 +147,12 @@ func ParseStyle(s string) (Style, bool) {
 type Options struct {
 	Format  string
 	Symbols Symbols
-	// Styles per field; a style for "chip" applies to the whole chip.
-	Styles map[string]Style
-	Color  bool
+	// Styles per field ("number") or field and value ("state.merged"); a
+	// style for "chip" applies to the whole chip. StyleOf, when set, is
+	// asked instead, so styles are looked up only when a field shows.
+	Styles  map[string]Style
+	StyleOf func(key string) Style
+	Color   bool
 	// Hyperlink wraps the chip in an OSC 8 link to the PR when its URL is
 	// http(s) on Host.
 	Hyperlink bool
@@ -253,14 +256,21 @@ func fieldValues(pr *PR, stale bool, o Options) map[string]string {
 	return v
 }
 
+func (o Options) style(key string) Style {
+	if o.StyleOf != nil {
+		return o.StyleOf(key)
+	}
+	return o.Styles[key]
+}
+
 // styleField picks a field's style: its own, or for state, review and
 // checks the style named after the value ("merged", "failing"...).
 func (o Options) styleFor(field, value string) Style {
 	base := strings.TrimSuffix(field, "_symbol")
-	if s, ok := o.Styles[base+"."+value]; ok {
+	if s := o.style(base + "." + value); s != "" {
 		return s
 	}
-	return o.Styles[base]
+	return o.style(base)
 }
 
 // Chip renders pr with o, escaped and coloured for o.Shell.
@@ -295,7 +305,7 @@ func Chip(pr *PR, stale bool, o Options) string {
 		out += " " + st
 	}
 	if o.Color {
-		out = paint(out, o.Styles["chip"], o.Shell)
+		out = paint(out, o.style("chip"), o.Shell)
 	}
 	if o.Hyperlink && LinkAllowed(pr.URL, o.Host) {
 		out = link(out, sanitize.Text(pr.URL, 512), o.Shell)
