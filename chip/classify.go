@@ -25,27 +25,25 @@ const (
 
 // Categories: stable words for scripts and for `status`.
 const (
-	CatPR              = "pull_request"
-	CatNoPR            = "no_pull_request"
-	CatOK              = "ok"
-	CatNotRepository   = "not_a_repository"
-	CatDetachedHead    = "detached_head"
-	CatNoGitHubRemote  = "no_github_remote"
-	CatAuthRequired    = "auth_required"
-	CatBadCredentials  = "bad_credentials"
-	CatGhMissing       = "gh_missing"
-	CatTimeout         = "timeout"
-	CatNetwork         = "network"
-	CatRateLimited     = "rate_limited"
-	CatUnavailable     = "github_unavailable"
-	CatAccessDenied    = "access_denied"
-	CatBadResponse     = "bad_response"
-	CatKilled          = "killed"
-	CatUnknown         = "unknown"
-	CatCommandFailed   = "command_failed"
-	CatStartFailed     = "start_failed"
-	CatDisabled        = "disabled"
-	CatStateUnwritable = "state_unwritable"
+	CatPR             = "pull_request"
+	CatNoPR           = "no_pull_request"
+	CatOK             = "ok"
+	CatNotRepository  = "not_a_repository"
+	CatDetachedHead   = "detached_head"
+	CatNoGitHubRemote = "no_github_remote"
+	CatAuthRequired   = "auth_required"
+	CatBadCredentials = "bad_credentials"
+	CatGhMissing      = "gh_missing"
+	CatTimeout        = "timeout"
+	CatNetwork        = "network"
+	CatRateLimited    = "rate_limited"
+	CatUnavailable    = "github_unavailable"
+	CatAccessDenied   = "access_denied"
+	CatBadResponse    = "bad_response"
+	CatKilled         = "killed"
+	CatUnknown        = "unknown"
+	CatCommandFailed  = "command_failed"
+	CatStartFailed    = "start_failed"
 )
 
 // Outcome is a classified run, as stored and shown by `status`.
@@ -70,9 +68,6 @@ type Outcome struct {
 
 // PR is the part of `gh pr view --json` the chip shows, sanitized.
 type PR = format.PR
-
-// PRFields is what prchip asks gh for.
-const PRFields = "number,url,state,isDraft,title"
 
 // MaxTitle bounds a stored title.
 const MaxTitle = format.MaxTitle

@@ -34,11 +34,7 @@ func runBackground(paths Paths, args []string) int {
 	}
 	defer lock.Close()
 	// A hard stop in case anything below hangs despite the run timeouts.
-	budget := 10 * time.Second
-	for _, p := range chip.Policies(env.Config) {
-		budget += p.Timeout + time.Second
-	}
-	time.AfterFunc(budget, func() { os.Exit(ExitRetryable) })
+	time.AfterFunc(refreshBudget(env)+10*time.Second, func() { os.Exit(ExitRetryable) })
 	if _, err := env.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
 		return ExitRetryable
 	}

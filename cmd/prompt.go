@@ -70,7 +70,7 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	}
 	if wait {
 		// Blocks while the refresh holds the lock (taken and let go at once).
-		if l, _ := env.Store.WaitLock(f.Key, waitLimit(env)); l != nil {
+		if l, _ := env.Store.WaitLock(f.Key, refreshBudget(env)+2*time.Second); l != nil {
 			l.Close()
 		}
 	}
@@ -90,9 +90,11 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	return ExitOK
 }
 
-// waitLimit bounds --wait: the longest a refresh can run, and a margin.
-func waitLimit(env *chip.Env) time.Duration {
-	d := 2 * time.Second
+// refreshBudget is the longest a refresh of env's chips can run: every
+// chip's timeout and a second each. --wait and the background refresh's
+// hard stop add their margins to it.
+func refreshBudget(env *chip.Env) time.Duration {
+	var d time.Duration
 	for _, p := range chip.Policies(env.Config) {
 		d += p.Timeout + time.Second
 	}

@@ -16,21 +16,8 @@ import (
 // processesMarked lists live processes whose environment holds mark.
 func processesMarked(mark string) []string {
 	var out []string
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(env, []byte(mark)) {
-			continue
-		}
-		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if bytes.Contains(stat, []byte(") Z ")) {
-			continue
-		}
-		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		out = append(out, e.Name()+": "+strings.ReplaceAll(string(cmd), "\x00", " "))
+	for _, p := range liveProcesses(func(p proc) bool { return bytes.Contains(p.env, []byte(mark)) }) {
+		out = append(out, strconv.Itoa(p.pid)+": "+strings.ReplaceAll(string(p.cmdline), "\x00", " "))
 	}
 	return out
 }

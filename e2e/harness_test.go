@@ -255,27 +255,45 @@ func (s status) category() string {
 	return s.LastOutcome.Category
 }
 
-// ghProcesses lists live gh processes whose working directory is dir.
-func ghProcesses(dir string) []int {
-	var pids []int
+// proc is a live (not zombie) process as /proc shows it.
+type proc struct {
+	pid          int
+	cmdline, env []byte
+	cwd          string
+}
+
+// liveProcesses lists the live processes for which match is true.
+func liveProcesses(match func(p proc) bool) []proc {
+	var out []proc
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
-		if err != nil || cwd != dir {
+		dir := filepath.Join("/proc", e.Name())
+		p := proc{pid: pid}
+		p.cmdline, _ = os.ReadFile(filepath.Join(dir, "cmdline"))
+		p.env, _ = os.ReadFile(filepath.Join(dir, "environ"))
+		p.cwd, _ = os.Readlink(filepath.Join(dir, "cwd"))
+		if !match(p) {
 			continue
 		}
-		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if bytes.Contains(cmd, []byte("pr\x00view")) {
-			stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-			if bytes.Contains(stat, []byte(") Z ")) {
-				continue // a zombie is already dead
-			}
-			pids = append(pids, pid)
+		if stat, _ := os.ReadFile(filepath.Join(dir, "stat")); bytes.Contains(stat, []byte(") Z ")) {
+			continue // a zombie is already dead
 		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ghProcesses lists live gh processes whose working directory is dir.
+func ghProcesses(dir string) []int {
+	var pids []int
+	for _, p := range liveProcesses(func(p proc) bool {
+		return p.cwd == dir && bytes.Contains(p.cmdline, []byte("pr\x00view"))
+	}) {
+		pids = append(pids, p.pid)
 	}
 	return pids
 }

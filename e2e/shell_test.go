@@ -78,20 +78,9 @@ func (w *world) settle() {
 
 // refreshRunning reports whether a background refresh of prchip is alive.
 func (w *world) refreshRunning() bool {
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
-			continue
-		}
-		if bytes.HasPrefix(cmd, []byte(prchipBin+"\x00__refresh\x00"+w.home)) {
-			stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-			if !bytes.Contains(stat, []byte(") Z ")) {
-				return true
-			}
-		}
-	}
-	return false
+	return len(liveProcesses(func(p proc) bool {
+		return bytes.HasPrefix(p.cmdline, []byte(prchipBin+"\x00__refresh\x00"+w.home))
+	})) > 0
 }
 
 // hook scripts per shell: load the snippet twice, set a prompt that
