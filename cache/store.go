@@ -168,7 +168,14 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 // repository's record, without decoding any other. Missing records are nil.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	b, unmap, p := s.mapFile()
-	defer unmap()
+	// A mapped file's records are copied out before it is unmapped; a
+	// read one is already ours.
+	keep := bytes.Clone
+	if unmap != nil {
+		defer unmap()
+	} else {
+		keep = func(b []byte) []byte { return b }
+	}
 	if p != nil {
 		return nil, nil, p
 	}
@@ -178,7 +185,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	}
 	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
 		global, _, _ = bytes.Cut(g, []byte{'\n'})
-		global = bytes.Clone(global)
+		global = keep(global)
 	}
 	if key == "" {
 		return global, nil, nil
@@ -197,7 +204,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	if !ok {
 		return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
 	}
-	return global, bytes.Clone(js), nil
+	return global, keep(js), nil
 }
 
 // Tx is a read-modify-write transaction's view of the whole state.

@@ -121,14 +121,14 @@ func LoadView(store *cache.Store, key string) View {
 		v.Problem = p
 	}
 	if len(g) > 0 {
-		if err := json.Unmarshal(g, &v.Global); err != nil {
-			v.Global = Global{}
+		var err error
+		if v.Global, err = decodeGlobal(g); err != nil {
 			v.Problem = fmt.Errorf("state file %s: global record unreadable: %w", store.Path, err)
 		}
 	}
 	if len(r) > 0 {
-		if err := json.Unmarshal(r, &v.Repo); err != nil {
-			v.Repo = RepoState{}
+		var err error
+		if v.Repo, err = decodeRepoState(r); err != nil {
 			v.Problem = fmt.Errorf("state file %s: repository record unreadable: %w", store.Path, err)
 		}
 	}
@@ -308,14 +308,9 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 		}
 	}
 	err := e.Store.Update(func(tx *cache.Tx) error {
-		var g Global
-		if b := tx.Global; len(b) > 0 {
-			_ = json.Unmarshal(b, &g)
-		}
-		var rs RepoState
-		if b := tx.Repo(f.Key); len(b) > 0 {
-			_ = json.Unmarshal(b, &rs)
-		}
+		// An unreadable record starts over from the zero value.
+		g, _ := decodeGlobal(tx.Global)
+		rs, _ := decodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		if rs.Chips == nil {
 			rs.Chips = map[string]*ChipState{}
@@ -448,10 +443,7 @@ func (e *Env) Invalidate(f *Facts) (int, error) {
 	}
 	n := 0
 	err := e.Store.Update(func(tx *cache.Tx) error {
-		var rs RepoState
-		if b := tx.Repo(f.Key); len(b) > 0 {
-			_ = json.Unmarshal(b, &rs)
-		}
+		rs, _ := decodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		rs.Invalidations++
 		n = rs.Invalidations
@@ -477,10 +469,7 @@ func (e *Env) Reset(f *Facts, all bool) error {
 		if f.Repo == nil {
 			return nil
 		}
-		var rs RepoState
-		if b := tx.Repo(f.Key); len(b) > 0 {
-			_ = json.Unmarshal(b, &rs)
-		}
+		rs, _ := decodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		rs.Chips = nil
 		b, err := json.Marshal(&rs)

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -64,7 +63,7 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		if wait {
-			fmt.Fprintln(io.Stdout)
+			writeString(io.Stdout, "\n")
 		}
 		return ExitOK
 	}
@@ -76,18 +75,26 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
-	fmt.Fprint(io.Stdout, text)
+	writeString(io.Stdout, text)
 	inFlight := false
 	if refresh && !noRefresh {
 		inFlight = spawnRefresh(env, f)
 	}
 	if async && inFlight {
-		fmt.Fprint(io.Stdout, "\nrefreshing")
+		writeString(io.Stdout, "\nrefreshing")
 	}
 	if wait {
-		fmt.Fprintln(io.Stdout)
+		writeString(io.Stdout, "\n")
 	}
 	return ExitOK
+}
+
+// writeString is fmt.Fprint for one string, without fmt's first-use cost
+// on the render path.
+func writeString(w interface{ Write([]byte) (int, error) }, s string) {
+	if s != "" {
+		w.Write([]byte(s))
+	}
 }
 
 // refreshBudget is the longest a refresh of env's chips can run: every

@@ -85,7 +85,7 @@ type Problem struct {
 func (p Problem) String() string {
 	loc := p.File
 	if p.Line > 0 {
-		loc = fmt.Sprintf("%s:%d", p.File, p.Line)
+		loc = where(p.File, p.Line)
 	}
 	if p.Key != "" {
 		return fmt.Sprintf("%s: key %q: %s", loc, p.Key, p.Msg)
@@ -278,7 +278,7 @@ func (c *Config) parse(data string) {
 	for _, k := range keys {
 		v := raw[k]
 		line := lineOf("", k)
-		src := fmt.Sprintf("%s:%d", c.Path, line)
+		src := where(c.Path, line)
 		switch k {
 		case "mode":
 			s, ok := v.(string)
@@ -409,10 +409,10 @@ func (c *Config) parseLook(lineOf func(table, key string) int, table string, tbl
 				continue
 			}
 			c.Styles[k] = str
-			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+			c.Source[full] = where(c.Path, line)
 		default:
 			c.Symbols[k] = sanitize.Text(str, 64)
-			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+			c.Source[full] = where(c.Path, line)
 		}
 	}
 }
@@ -456,7 +456,7 @@ func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]
 				c.problem(line, full, "unknown key; known: format, color, hyperlinks")
 				continue
 			}
-			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, line)
+			c.Source[full] = where(c.Path, line)
 		}
 		c.Shells[name] = ov
 	}
@@ -500,7 +500,7 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 			v := t[k]
 			kl := lineOf(section, k)
 			full := section + "." + k
-			c.Source[full] = fmt.Sprintf("%s:%d", c.Path, kl)
+			c.Source[full] = where(c.Path, kl)
 			switch k {
 			case "command":
 				s, ok := v.(string)
@@ -668,3 +668,6 @@ func (c *Config) Effective() []Entry {
 	}
 	return out
 }
+
+// where is "file:line" (fmt is kept off the path of a good config).
+func where(file string, line int) string { return file + ":" + strconv.Itoa(line) }

@@ -5,9 +5,7 @@
 package ghauth
 
 import (
-	"encoding/hex"
-	"hash"
-	"hash/fnv"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -127,7 +125,14 @@ func ReadSetup() *Setup {
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
 func LookPath(name string) (string, rawfile.FileInfo) {
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+	path := os.Getenv("PATH")
+	for path != "" {
+		dir := path
+		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
+			dir, path = path[:i], path[i+1:]
+		} else {
+			path = ""
+		}
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
@@ -229,23 +234,56 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	return best, found
 }
 
-// newHash is the digest behind fingerprints: 128-bit FNV-1a. Fingerprints
+// fnv128a is the digest behind fingerprints: 128-bit FNV-1a. Fingerprints
 // only need to change when their inputs change; they are not a defence of
 // the token (the state file is private to the user, and a 128-bit digest of
 // many fields cannot give a 40-character token back). crypto/sha256 would
 // link Go's FIPS module, whose initialisation costs about 0.3 ms on every
-// prompt.
-func newHash() hash.Hash { return fnv.New128a() }
+// prompt. It is hash/fnv's New128a without the interface and the
+// buffers: digests run on every render, and each allocation size a cold
+// process touches first costs it fresh memory. TestFNVMatchesHashFNV keeps
+// it equal to hash/fnv, so stored fingerprints never change.
+type fnv128a [2]uint64 // high, low
+
+func newFNV() fnv128a { return fnv128a{0x6c62272e07bb0142, 0x62b821756295c58d} }
+
+func (s *fnv128a) writeByte(c byte) {
+	const primeLower, primeShift = 0x13b, 24
+	s[1] ^= uint64(c)
+	hi, lo := bits.Mul64(primeLower, s[1])
+	hi += s[1]<<primeShift + primeLower*s[0]
+	s[0], s[1] = hi, lo
+}
+
+func (s *fnv128a) writeString(p string) {
+	for i := 0; i < len(p); i++ {
+		s.writeByte(p[i])
+	}
+}
+
+func (s *fnv128a) hex() string {
+	const digits = "0123456789abcdef"
+	var b [32]byte
+	for i, w := range s {
+		for j := 0; j < 16; j++ {
+			b[i*16+j] = digits[(w>>(60-4*j))&0xf]
+		}
+	}
+	return string(b[:])
+}
 
 func digest(parts ...string) string {
-	h := newHash()
+	h := newFNV()
+	var num [20]byte
 	for _, p := range parts {
-		h.Write(strconv.AppendInt(nil, int64(len(p)), 10))
-		h.Write([]byte{':'})
-		h.Write([]byte(p))
-		h.Write([]byte{';'})
+		for _, c := range strconv.AppendInt(num[:0], int64(len(p)), 10) {
+			h.writeByte(c)
+		}
+		h.writeByte(':')
+		h.writeString(p)
+		h.writeByte(';')
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return h.hex()
 }
 
 // Digest hashes parts unambiguously; fingerprints are built with it.

@@ -1,7 +1,10 @@
 package ghauth
 
 import (
+	"encoding/hex"
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,5 +185,28 @@ func TestGitHubRemotePriority(t *testing.T) {
 	info.Remotes = info.Remotes[1:2]
 	if _, ok := s.GitHubRemote(info); ok {
 		t.Fatal("gitlab remote picked")
+	}
+}
+
+// TestFNVMatchesHashFNV: the hand-written digest must stay hash/fnv's, or
+// every stored fingerprint would change with an upgrade.
+func TestFNVMatchesHashFNV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 500 {
+		parts := make([]string, rng.IntN(5))
+		for j := range parts {
+			b := make([]byte, rng.IntN(40))
+			for k := range b {
+				b[k] = byte(rng.IntN(256))
+			}
+			parts[j] = string(b)
+		}
+		h := fnv.New128a()
+		for _, p := range parts {
+			fmt.Fprintf(h, "%d:%s;", len(p), p)
+		}
+		if got, want := digest(parts...), hex.EncodeToString(h.Sum(nil)); got != want {
+			t.Fatalf("round %d: digest %s, hash/fnv %s", i, got, want)
+		}
 	}
 }

@@ -239,7 +239,19 @@ func unquote(s string) string {
 	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
 		s = s[1 : len(s)-1]
 	}
-	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	// \" and \\ stand for themselves' second byte; other backslashes stay.
+	// (A loop, not a strings.Replacer: building one costs a cold render.)
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+			i++
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:

@@ -255,3 +255,18 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// TestUnquote pins the subsection unquoting against strings.Replacer,
+// which it replaced on the render path.
+func TestUnquote(t *testing.T) {
+	oracle := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+	for _, in := range []string{`"origin"`, `"a\"b"`, `"a\\b"`, `"a\\\"b"`, `"a\b"`, `"tail\"`, `"\\\\"`, `plain`, `"`, `""`, `x\`, `"\\"x"`} {
+		s := in
+		if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+			s = s[1 : len(s)-1]
+		}
+		if got, want := unquote(in), oracle.Replace(s); got != want {
+			t.Errorf("unquote(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

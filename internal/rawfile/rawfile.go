@@ -60,7 +60,13 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 	if st.Size > max {
 		return nil, info, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
 	}
-	buf := make([]byte, st.Size+1)
+	b, err := readFD(fd, path, st.Size, max)
+	return b, info, err
+}
+
+// readFD reads the rest of fd, expecting size bytes.
+func readFD(fd int, path string, size, max int64) ([]byte, error) {
+	buf := make([]byte, bufSize(size+1))
 	n := 0
 	for n < len(buf) {
 		m, err := read(fd, buf[n:])
@@ -68,18 +74,38 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 			continue
 		}
 		if err != nil {
-			return nil, info, &fs.PathError{Op: "read", Path: path, Err: err}
-		}
-		if m == 0 {
-			break
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 		}
 		n += m
+		// A regular file's read comes back short only at its end: no
+		// second call to learn that (files here are small, calls not).
+		if m == 0 || n < len(buf) {
+			break
+		}
 	}
 	if int64(n) > max {
-		return nil, info, fmt.Errorf("%s: %w (grew while read)", path, ErrTooLarge)
+		return nil, fmt.Errorf("%s: %w (grew while read)", path, ErrTooLarge)
 	}
-	return buf[:n], info, nil
+	return buf[:n], nil
 }
+
+// bufSize rounds small read buffers up to one allocation size class: each
+// size class a process touches first costs it a fresh span of memory (two
+// page faults and the allocator's slow path), which on the render path is
+// worth more than the bytes.
+func bufSize(n int64) int64 {
+	if n <= smallBuf {
+		return smallBuf
+	}
+	return n
+}
+
+const smallBuf = 2048
+
+// mapMin is the size from which Map maps: below it a read is cheaper than
+// mapping, faulting the pages in and unmapping (which, in a process with
+// several threads, interrupts the other CPUs to flush their TLBs).
+const mapMin = 64 << 10
 
 // FileInfo is what Stat reports.
 type FileInfo struct {
@@ -98,40 +124,45 @@ func Stat(path string) (FileInfo, error) {
 		MtimeNs: mtimeNs(&st)}, nil
 }
 
-// Map is Read without the copy: the file is mapped read-only and unmap
-// must be called when done. Only pages that are looked at are faulted in,
+// Map is Read without the copy for large files: the file is mapped
+// read-only and unmap must be called when done; unmap is nil when the
+// file was small enough to be read instead (the data is then the
+// caller's to keep). Only pages that are looked at are faulted in,
 // so finding one line near the start of a large file stays cheap. Safe for
 // files that are only ever replaced by rename, never truncated in place.
 func Map(path string, max int64, flags int, check func(Info) error) (data []byte, info Info, unmap func(), err error) {
-	nop := func() {}
 	fd, err := open(path, flags)
 	if err != nil {
-		return nil, info, nop, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, info, nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer closeFD(fd)
 	var st syscall.Stat_t
 	if err := fstat(fd, &st); err != nil {
-		return nil, info, nop, &fs.PathError{Op: "stat", Path: path, Err: err}
+		return nil, info, nil, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
 	if check != nil {
 		if err := check(info); err != nil {
-			return nil, info, nop, err
+			return nil, info, nil, err
 		}
 	} else if !info.IsRegular() {
-		return nil, info, nop, fmt.Errorf("%s: not a regular file", path)
+		return nil, info, nil, fmt.Errorf("%s: not a regular file", path)
 	}
 	if st.Size > max {
-		return nil, info, nop, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
+		return nil, info, nil, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
 	}
 	if st.Size == 0 {
-		return nil, info, nop, nil
+		return nil, info, nil, nil
 	}
-	b, err := syscall.Mmap(fd, 0, int(st.Size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if st.Size < mapMin {
+		b, err := readFD(fd, path, st.Size, max)
+		return b, info, nil, err
+	}
+	b, err := mmap(fd, int(st.Size))
 	if err != nil {
 		// Some file systems cannot map: fall back to reading.
 		rb, ri, rerr := Read(path, max, flags, check)
-		return rb, ri, nop, rerr
+		return rb, ri, nil, rerr
 	}
-	return b, info, func() { syscall.Munmap(b) }, nil
+	return b, info, func() { munmap(b) }, nil
 }

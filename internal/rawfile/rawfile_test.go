@@ -22,7 +22,9 @@ func TestReadMapStat(t *testing.T) {
 	if err != nil || string(m) != "hello" {
 		t.Fatalf("Map: %q %v", m, err)
 	}
-	unmap()
+	if unmap != nil {
+		unmap()
+	}
 	if _, _, err := Read(p, 4, 0, nil); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("limit: %v", err)
 	}
@@ -37,7 +39,9 @@ func TestReadMapStat(t *testing.T) {
 	if m, _, unmap, err := Map(empty, 4, 0, nil); err != nil || len(m) != 0 {
 		t.Fatalf("empty map: %v", err)
 	} else {
-		unmap()
+		if unmap != nil {
+			unmap()
+		}
 	}
 	st, err := Stat(p)
 	osst, _ := os.Stat(p)
@@ -67,5 +71,31 @@ func TestFIFONeverBlocks(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Fatal("reading a FIFO blocked")
+	}
+}
+
+// Files from mapMin up are mapped, smaller ones read; both give the bytes.
+func TestMapLargeAndSmall(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{1, mapMin - 1, mapMin, 3*mapMin + 17} {
+		want := make([]byte, size)
+		for i := range want {
+			want[i] = byte(i*7 + size)
+		}
+		p := filepath.Join(dir, "f")
+		os.WriteFile(p, want, 0o600)
+		got, info, unmap, err := Map(p, 1<<30, 0, nil)
+		if err != nil || info.Size != int64(size) || string(got) != string(want) {
+			t.Fatalf("size %d: %d bytes, %v", size, len(got), err)
+		}
+		if mapped := unmap != nil; mapped != (size >= mapMin) {
+			t.Fatalf("size %d: mapped %v", size, mapped)
+		}
+		if unmap != nil {
+			unmap()
+		}
+		if _, _, _, err := Map(p, int64(size-1), 0, nil); !errors.Is(err, ErrTooLarge) {
+			t.Fatalf("size %d over the limit: %v", size, err)
+		}
 	}
 }
