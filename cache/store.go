@@ -19,12 +19,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -300,8 +298,6 @@ func (s *Store) Load() *Tx {
 // result atomically if fn changed anything. An error from fn aborts the
 // write. A state file that could not be read is rewritten from scratch.
 func (s *Store) Update(fn func(tx *Tx) error) error {
-	// A file-size limit must give a write error, not kill the process.
-	ignoreXFSZ.Do(func() { signal.Ignore(syscall.SIGXFSZ) })
 	if err := s.ensureDir(); err != nil {
 		return err
 	}
@@ -363,8 +359,6 @@ func (s *Store) lock() (func(), error) {
 
 const tempPrefix = ".prchip-state-"
 
-var ignoreXFSZ sync.Once
-
 // removeTemps deletes temp files of writers that died mid-write; it runs
 // under the lock, so no live writer owns one.
 func (s *Store) removeTemps() {
@@ -422,6 +416,13 @@ func oneLine(b []byte) []byte {
 }
 
 func (s *Store) replace(data []byte) error {
+	// A write past the file-size limit (ulimit -f) would fail with "file
+	// too large" (Go's runtime takes SIGXFSZ without dying); say which
+	// limit, before a temp file is even created.
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &rl); err == nil && uint64(len(data)) > uint64(rl.Cur) {
+		return fmt.Errorf("write state: %d bytes exceed the file-size limit of %d bytes (ulimit -f)", len(data), rl.Cur)
+	}
 	f, err := os.CreateTemp(s.Dir(), tempPrefix+"*")
 	if err != nil {
 		return fmt.Errorf("write state: %w", err)

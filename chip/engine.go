@@ -209,7 +209,7 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 				opts = &o
 			}
 			opts.Shell = shell
-			parts = append(parts, format.Chip(st.PR, st.Stale, *opts))
+			parts = append(parts, format.Chip(st.PR, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
 		}

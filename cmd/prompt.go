@@ -68,10 +68,7 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 		return ExitOK
 	}
 	if wait {
-		// Blocks while the refresh holds the lock (taken and let go at once).
-		if l, _ := env.Store.WaitLock(f.Key, refreshBudget(env)+2*time.Second); l != nil {
-			l.Close()
-		}
+		waitForRefresh(env, f)
 	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
@@ -97,6 +94,17 @@ func writeString(w interface{ Write([]byte) (int, error) }, s string) {
 	}
 }
 
+// waitForRefresh blocks while a refresh holds the repository's lock
+// (taken and let go at once). Not inlined, like spawnRefresh: it keeps the
+// render's own stack frame small.
+//
+//go:noinline
+func waitForRefresh(env *chip.Env, f *chip.Facts) {
+	if l, _ := env.Store.WaitLock(f.Key, refreshBudget(env)+2*time.Second); l != nil {
+		l.Close()
+	}
+}
+
 // refreshBudget is the longest a refresh of env's chips can run: every
 // chip's timeout and a second each. --wait and the background refresh's
 // hard stop add their margins to it.
@@ -113,7 +121,11 @@ func refreshBudget(env *chip.Env) time.Duration {
 // here and handed to the child, so of many renders at once exactly one
 // starts a refresh.
 // It reports whether a refresh is in flight (started now or already
-// running).
+// running). Not inlined: its exec.Cmd would otherwise widen the render's
+// stack frame, and a render that outgrows its first goroutine stack pays
+// for a copy.
+//
+//go:noinline
 func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
 	lock, err := env.Store.TryLock(f.Key)
 	if err != nil {

@@ -246,6 +246,11 @@ func Load(path string) *Config {
 	return c
 }
 
+// problem records a problem. Not inlined: parse calls it from dozens of
+// places, and each inlined copy widened parse's stack frame enough to make
+// a render with a config file grow its goroutine stack.
+//
+//go:noinline
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
 }
@@ -550,7 +555,7 @@ func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 	var d time.Duration
 	switch x := v.(type) {
 	case string:
-		p, err := time.ParseDuration(x)
+		p, err := parseDuration(x)
 		if err != nil {
 			return 0, fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
 		}

@@ -223,7 +223,7 @@ func umount(dir string) { exec.Command("umount", "-l", dir).Run() }
 // old chip, refresh reports the problem, the old state stays intact.
 func TestUnwritableState(t *testing.T) {
 	need(t, "mount")
-	for _, mode := range []string{"full disk", "read-only", "file-size limit"} {
+	for _, mode := range []string{"full disk", "read-only", "file-size limit", "small file-size limit"} {
 		t.Run(mode, func(t *testing.T) {
 			w := newWorld(t)
 			w.srv.SetPR("feature", fakegithub.PR{Number: 21})
@@ -250,8 +250,11 @@ func TestUnwritableState(t *testing.T) {
 			case "read-only":
 				mountOrSkip(t, "-o", "remount,bind,ro", dir)
 				r = w.run(w.repo, "refresh")
-			case "file-size limit":
-				c := exec.Command("/bin/sh", "-c", `ulimit -f 0; exec "$0" refresh`, prchipBin)
+			case "file-size limit", "small file-size limit":
+				// 0, or one 512-byte block: less than the state file, so a
+				// write would be cut short and then killed by SIGXFSZ.
+				limit := map[string]string{"file-size limit": "0", "small file-size limit": "1"}[mode]
+				c := exec.Command("/bin/sh", "-c", `ulimit -f `+limit+`; exec "$0" refresh`, prchipBin)
 				c.Dir, c.Env = w.repo, w.env()
 				var o, e strings.Builder
 				c.Stdout, c.Stderr = &o, &e
@@ -260,6 +263,9 @@ func TestUnwritableState(t *testing.T) {
 			}
 			if r.code == 0 || !strings.Contains(r.stderr, "state") {
 				t.Fatalf("refresh did not report the failed write: exit %d\nstdout %q\nstderr %q", r.code, r.stdout, r.stderr)
+			}
+			if strings.Contains(mode, "file-size") && !strings.Contains(r.stderr, "file-size limit") {
+				t.Fatalf("the error does not name the limit: %q", r.stderr)
 			}
 			after, _ := os.ReadFile(w.statePath())
 			if !bytes.Equal(before, after) {

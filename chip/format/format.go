@@ -44,7 +44,9 @@ const MaxTitle = 256
 const DefaultFormat = "#{number}( {state})( {stale})"
 
 // Fields lists every field a template may use.
-var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
+var Fields = fieldNames[:]
+
+var fieldNames = [...]string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
 
 // Symbols is a preset's vocabulary, and its default template.
 type Symbols struct {
@@ -56,7 +58,7 @@ type Symbols struct {
 }
 
 // words is the text and symbol of a review or checks value.
-func (s Symbols) words(value string) (string, string) {
+func (s *Symbols) words(value string) (string, string) {
 	switch value {
 	case "approved":
 		return "approved", s.Approved
@@ -169,11 +171,10 @@ type Options struct {
 // (an expensive query) only when the template uses them.
 func GhFields(format string) string {
 	f := "number,url,state,isDraft,title"
-	used := templateFields(format)
-	if used["review"] || used["review_symbol"] {
+	if usesField(format, "review") || usesField(format, "review_symbol") {
 		f += ",reviewDecision"
 	}
-	if used["checks"] || used["checks_symbol"] {
+	if usesField(format, "checks") || usesField(format, "checks_symbol") {
 		f += ",statusCheckRollup"
 	}
 	return f
@@ -215,48 +216,99 @@ func Validate(format string) error {
 	return nil
 }
 
-func templateFields(format string) map[string]bool {
-	used := map[string]bool{}
+// usesField reports whether a template names field (escaped braces do
+// not count).
+func usesField(format, field string) bool {
 	for i := 0; i < len(format); i++ {
 		switch format[i] {
 		case '\\':
 			i++
 		case '{':
 			if end := strings.IndexByte(format[i:], '}'); end > 0 {
-				used[format[i+1:i+end]] = true
+				if format[i+1:i+end] == field {
+					return true
+				}
 				i += end
 			}
 		}
 	}
-	return used
+	return false
+}
+
+// values holds every field's plain value, indexed like Fields. An array,
+// not a map: maps cost a cold render fresh memory (see rawfile.bufSize).
+type values [len(fieldNames)]string
+
+// get is a field's value, "" for an unknown field.
+func (v *values) get(field string) string {
+	for i, f := range Fields {
+		if f == field {
+			return v[i]
+		}
+	}
+	return ""
+}
+
+func (v *values) set(field, value string) {
+	for i, f := range Fields {
+		if f == field {
+			v[i] = value
+		}
+	}
 }
 
 // fieldValues computes the plain (sanitized) value of every field.
-func fieldValues(pr *PR, stale bool, o Options) map[string]string {
-	v := map[string]string{"number": strconv.Itoa(pr.Number), "url": pr.URL}
-	v["title"] = TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth)
+func fieldValues(pr *PR, stale bool, o *Options) *values {
+	v := new(values)
+	v.set("number", strconv.Itoa(pr.Number))
+	v.set("url", pr.URL)
+	v.set("title", TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth))
 	state := pr.State
 	if pr.Draft && state == "open" {
 		state = "draft"
 	}
-	sym := map[string]string{"open": o.Symbols.Open, "draft": o.Symbols.Draft, "merged": o.Symbols.Merged, "closed": o.Symbols.Closed}
 	if state != "open" || o.ShowOpen {
-		v["state"] = state
-		v["state_symbol"] = sym[state]
+		v.set("state", state)
+		switch state {
+		case "open":
+			v.set("state_symbol", o.Symbols.Open)
+		case "draft":
+			v.set("state_symbol", o.Symbols.Draft)
+		case "merged":
+			v.set("state_symbol", o.Symbols.Merged)
+		case "closed":
+			v.set("state_symbol", o.Symbols.Closed)
+		}
 	}
 	if w, sym := o.Symbols.words(pr.Review); w != "" {
-		v["review"], v["review_symbol"] = w, sym
+		v.set("review", w)
+		v.set("review_symbol", sym)
 	}
 	if w, sym := o.Symbols.words(pr.Checks); w != "" {
-		v["checks"], v["checks_symbol"] = w, sym
+		v.set("checks", w)
+		v.set("checks_symbol", sym)
 	}
 	if stale {
-		v["stale"] = o.Symbols.Stale
+		v.set("stale", o.Symbols.Stale)
 	}
 	return v
 }
 
-func (o Options) style(key string) Style {
+// kindOf is the value word that picks a field's style by value
+// ("state.merged", "checks.failing").
+func kindOf(vals *values, field string) string {
+	switch field {
+	case "state", "state_symbol":
+		return vals.get("state")
+	case "review", "review_symbol":
+		return strings.ReplaceAll(vals.get("review"), " ", "_")
+	case "checks", "checks_symbol":
+		return vals.get("checks")
+	}
+	return ""
+}
+
+func (o *Options) style(key string) Style {
 	if o.StyleOf != nil {
 		return o.StyleOf(key)
 	}
@@ -265,7 +317,7 @@ func (o Options) style(key string) Style {
 
 // styleField picks a field's style: its own, or for state, review and
 // checks the style named after the value ("merged", "failing"...).
-func (o Options) styleFor(field, value string) Style {
+func (o *Options) styleFor(field, value string) Style {
 	base := strings.TrimSuffix(field, "_symbol")
 	if s := o.style(base + "." + value); s != "" {
 		return s
@@ -273,31 +325,31 @@ func (o Options) styleFor(field, value string) Style {
 	return o.style(base)
 }
 
-// Chip renders pr with o, escaped and coloured for o.Shell.
-func Chip(pr *PR, stale bool, o Options) string {
-	if o.Format == "" {
-		o.Format = DefaultFormat
+// Chip renders pr with o, escaped and coloured for o.Shell. Options go by
+// pointer: the struct is large, and the render path keeps its stack small
+// enough never to grow (a growth copies the whole stack).
+func Chip(pr *PR, stale bool, o *Options) string {
+	tmpl := o.Format
+	if tmpl == "" {
+		tmpl = DefaultFormat
 	}
 	vals := fieldValues(pr, stale, o)
-	// state/review/checks style by value: look the value word up.
-	kind := map[string]string{"state": vals["state"], "state_symbol": vals["state"],
-		"review": strings.ReplaceAll(vals["review"], " ", "_"), "review_symbol": strings.ReplaceAll(vals["review"], " ", "_"),
-		"checks": vals["checks"], "checks_symbol": vals["checks"]}
 	render := func(field string) string {
-		val := vals[field]
+		val := vals.get(field)
 		if val == "" {
 			return ""
 		}
 		out := sanitize.ForShell(sanitize.Text(val, 1024), o.Shell)
 		if o.Color {
-			out = paint(out, o.styleFor(field, kind[field]), o.Shell)
+			// state/review/checks are styled by value too.
+			out = paint(out, o.styleFor(field, kindOf(vals, field)), o.Shell)
 		}
 		return out
 	}
-	out, _ := expand(o.Format, render, o.Shell)
+	out, _ := expand(tmpl, render, o.Shell)
 	out = strings.TrimSpace(out)
 	// A merged or closed PR never looks open, whatever the template says.
-	if used := templateFields(o.Format); !used["state"] && !used["state_symbol"] && (pr.State == "merged" || pr.State == "closed") {
+	if !usesField(tmpl, "state") && !usesField(tmpl, "state_symbol") && (pr.State == "merged" || pr.State == "closed") {
 		st := render("state_symbol")
 		if st == "" {
 			st = render("state")

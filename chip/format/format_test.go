@@ -46,7 +46,7 @@ func TestGolden(t *testing.T) {
 						if o.Format == "" {
 							o.Format = o.Symbols.Format
 						}
-						fmt.Fprintf(&b, "%-5s color=%-5v %-40q %-17s %q\n", sh, color, tmpl, s.name, Chip(&s.pr, s.stale, o))
+						fmt.Fprintf(&b, "%-5s color=%-5v %-40q %-17s %q\n", sh, color, tmpl, s.name, Chip(&s.pr, s.stale, &o))
 					}
 				}
 			}
@@ -70,14 +70,14 @@ func TestGolden(t *testing.T) {
 func TestMergedAndClosedShown(t *testing.T) {
 	for _, st := range []string{"merged", "closed"} {
 		pr := PR{Number: 3, State: st, Title: "t"}
-		if got := Chip(&pr, false, Options{Format: "#{number} {title}", Symbols: mustPreset("plain")}); got != "#3 t "+st {
+		if got := Chip(&pr, false, &Options{Format: "#{number} {title}", Symbols: mustPreset("plain")}); got != "#3 t "+st {
 			t.Errorf("template without state, %s: %q", st, got)
 		}
 	}
 	for _, preset := range []string{"plain", "nerd"} {
 		for _, st := range []string{"merged", "closed"} {
 			pr := PR{Number: 42, State: st}
-			got := Chip(&pr, false, Options{Symbols: mustPreset(preset), Format: mustPreset(preset).Format})
+			got := Chip(&pr, false, &Options{Symbols: mustPreset(preset), Format: mustPreset(preset).Format})
 			if preset == "plain" && got != "#42 "+st {
 				t.Errorf("plain %s: %q", st, got)
 			}
@@ -101,17 +101,17 @@ func TestEscapesAreZeroWidth(t *testing.T) {
 			o := Options{Format: fullFormat, Symbols: mustPreset("nerd"), Color: true, Hyperlink: link, Host: "github.com",
 				Styles: map[string]Style{"chip": "1", "number": "32", "state.merged": "35"}}
 			o.Shell = sanitize.Zsh
-			if z := zshZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, o), ""); strings.ContainsAny(z, "\x1b\x07") {
+			if z := zshZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, &o), ""); strings.ContainsAny(z, "\x1b\x07") {
 				t.Errorf("zsh %s: escape outside %%{ %%}: %q", s.name, z)
 			}
 			o.Shell = sanitize.Bash
-			if b := bashZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, o), ""); strings.ContainsAny(b, "\x1b\x07") {
+			if b := bashZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, &o), ""); strings.ContainsAny(b, "\x1b\x07") {
 				t.Errorf("bash %s: escape outside \\001 \\002: %q", s.name, b)
 			}
 			o.Shell = sanitize.Plain
 			o.Color = false
 			o.Hyperlink = false
-			if p := Chip(&s.pr, s.stale, o); strings.ContainsAny(p, "\x1b\x07") {
+			if p := Chip(&s.pr, s.stale, &o); strings.ContainsAny(p, "\x1b\x07") {
 				t.Errorf("plain %s: escape %q", s.name, p)
 			}
 		}
@@ -140,13 +140,13 @@ func TestOSC8OnlyForAllowedURLs(t *testing.T) {
 			t.Errorf("LinkAllowed(%q, %q) = %v", c.url, c.host, got)
 		}
 		pr := PR{Number: 1, State: "open", URL: c.url}
-		out := Chip(&pr, false, Options{Format: DefaultFormat, Hyperlink: true, Host: c.host, Shell: sanitize.Fish})
+		out := Chip(&pr, false, &Options{Format: DefaultFormat, Hyperlink: true, Host: c.host, Shell: sanitize.Fish})
 		if has := strings.Contains(out, "\x1b]8;;"); has != c.ok {
 			t.Errorf("%q: link emitted %v, allowed %v: %q", c.url, has, c.ok, out)
 		}
 	}
 	pr := PR{Number: 1, State: "open", URL: "https://github.com/o/r/pull/1"}
-	if out := Chip(&pr, false, Options{Format: DefaultFormat, Host: "github.com"}); strings.Contains(out, "\x1b") {
+	if out := Chip(&pr, false, &Options{Format: DefaultFormat, Host: "github.com"}); strings.Contains(out, "\x1b") {
 		t.Errorf("link without hyperlinks on: %q", out)
 	}
 }
