@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,6 +96,8 @@ func ClassifyPR(r Result, now time.Time) *Outcome {
 	o.Detail = sanitize.Detail(stderr)
 	low := strings.ToLower(stderr)
 	switch {
+	case r.Overflowed:
+		return o.set(Retryable, CatBadResponse, "gh printed more than "+strconv.Itoa(MaxStdout>>20)+" MiB; stopped", "prchip refresh")
 	case r.TimedOut:
 		return o.set(Retryable, CatTimeout, "gh did not answer within the timeout", "prchip refresh")
 	case r.StartErr != nil:

@@ -13,8 +13,9 @@ import (
 	"time"
 )
 
-// Capture limits: a PR's JSON is a few hundred bytes; anything past these
-// is read and dropped so the child never blocks on a full pipe.
+// Capture limits: a PR's JSON is a few hundred bytes. Stderr past its limit
+// is read and dropped so the child never blocks on a full pipe; stdout past
+// its limit cannot be a PR any more, so the run is stopped there.
 const (
 	MaxStdout = 1 << 20
 	MaxStderr = 64 << 10
@@ -29,6 +30,8 @@ type Result struct {
 	ExitCode int // -1 when killed by a signal or never started
 	TimedOut bool
 	Signaled bool
+	// Overflowed: stdout passed MaxStdout and the run was stopped.
+	Overflowed bool
 	// StartErr is set when the program could not be started at all.
 	StartErr error
 	Stdout   []byte
@@ -75,11 +78,14 @@ type boundedBuffer struct {
 	buf     bytes.Buffer
 	max     int
 	dropped int64
+	// full, when set, is closed the first time something is dropped.
+	full chan struct{}
 }
 
 func (b *boundedBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	before := b.dropped
 	if room := b.max - b.buf.Len(); room > 0 {
 		if len(p) <= room {
 			b.buf.Write(p)
@@ -89,6 +95,9 @@ func (b *boundedBuffer) Write(p []byte) (int, error) {
 		}
 	} else {
 		b.dropped += int64(len(p))
+	}
+	if before == 0 && b.dropped > 0 && b.full != nil {
+		close(b.full)
 	}
 	return len(p), nil
 }
@@ -134,7 +143,7 @@ func Run(ctx context.Context, c Command) Result {
 	cmd.Stdout = outW
 	cmd.Stderr = errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	stdout := &boundedBuffer{max: MaxStdout}
+	stdout := &boundedBuffer{max: MaxStdout, full: make(chan struct{})}
 	stderr := &boundedBuffer{max: MaxStderr}
 	err = cmd.Start()
 	outW.Close()
@@ -158,6 +167,10 @@ func Run(ctx context.Context, c Command) Result {
 	case err = <-waitErr:
 	case <-ctx.Done():
 		res.TimedOut = true
+		killTree(pgid)
+		err = <-waitErr
+	case <-stdout.full:
+		res.Overflowed = true
 		killTree(pgid)
 		err = <-waitErr
 	}

@@ -74,13 +74,21 @@ func TestRunTimeoutKillsGroup(t *testing.T) {
 }
 
 func TestRunBoundedCapture(t *testing.T) {
-	p := script(t, `head -c 5000000 /dev/zero; head -c 300000 /dev/zero >&2; exit 1`)
+	// Stderr past its limit is dropped; the run goes on to its exit.
+	p := script(t, `head -c 300000 /dev/zero >&2; echo out; exit 1`)
 	r := Run(context.Background(), Command{Path: p, Timeout: 5 * time.Second, Env: os.Environ()})
-	if len(r.Stdout) != MaxStdout || len(r.Stderr) != MaxStderr {
-		t.Fatalf("captured %d/%d bytes", len(r.Stdout), len(r.Stderr))
+	if len(r.Stderr) != MaxStderr || string(r.Stdout) != "out\n" || r.ExitCode != 1 || r.TimedOut || r.Overflowed {
+		t.Fatalf("stderr %d bytes, stdout %q, exit %d, timed out %v, overflowed %v", len(r.Stderr), r.Stdout, r.ExitCode, r.TimedOut, r.Overflowed)
 	}
-	if r.ExitCode != 1 || r.TimedOut {
-		t.Fatalf("exit %d timed out %v", r.ExitCode, r.TimedOut)
+	// Stdout past its limit stops the run at once: a gh that never stops
+	// printing is not waited for until the timeout.
+	p = script(t, `yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`)
+	r = Run(context.Background(), Command{Path: p, Timeout: time.Minute, Env: os.Environ()})
+	if !r.Overflowed || r.TimedOut || len(r.Stdout) != MaxStdout || r.Duration > 30*time.Second {
+		t.Fatalf("overflowed %v, timed out %v, %d bytes, after %v", r.Overflowed, r.TimedOut, len(r.Stdout), r.Duration)
+	}
+	if o := ClassifyPR(r, time.Now()); o.Class != Retryable || o.Category != CatBadResponse {
+		t.Fatalf("classified %s/%s", o.Class, o.Category)
 	}
 }
 
