@@ -98,19 +98,7 @@ func (r *Reader) wrongType() {
 // read the member's value with exactly one call. It returns false, calling
 // nothing, for null. The key is only valid during the call.
 func (r *Reader) Object(each func(key []byte)) bool {
-	if r.err != nil || r.null() {
-		return false
-	}
-	if r.peek() != '{' {
-		r.wrongType()
-		return false
-	}
-	r.pos++
-	if r.peek() == '}' {
-		r.pos++
-		return true
-	}
-	for r.err == nil {
+	return r.walk('{', '}', func() {
 		r.peek()
 		key := r.rawString()
 		r.peek() // ':'
@@ -118,52 +106,49 @@ func (r *Reader) Object(each func(key []byte)) bool {
 		r.peek()
 		start := r.pos
 		each(key)
-		if r.err != nil {
-			return true
-		}
-		if r.pos == start {
+		if r.err == nil && r.pos == start {
 			r.Skip()
 		}
-		if r.peek() == ',' {
-			r.pos++
-			continue
-		}
-		r.pos++ // '}'
-		break
-	}
-	return true
+	})
 }
 
 // Array calls each for every element; each reads it with one call. It
 // returns false, calling nothing, for null.
 func (r *Reader) Array(each func()) bool {
+	return r.walk('[', ']', func() {
+		r.peek()
+		start := r.pos
+		each()
+		if r.err == nil && r.pos == start {
+			r.Skip()
+		}
+	})
+}
+
+// walk reads a container whose items item reads one at a time.
+func (r *Reader) walk(open, close byte, item func()) bool {
 	if r.err != nil || r.null() {
 		return false
 	}
-	if r.peek() != '[' {
+	if r.peek() != open {
 		r.wrongType()
 		return false
 	}
 	r.pos++
-	if r.peek() == ']' {
+	if r.peek() == close {
 		r.pos++
 		return true
 	}
 	for r.err == nil {
-		r.peek()
-		start := r.pos
-		each()
+		item()
 		if r.err != nil {
-			return true
-		}
-		if r.pos == start {
-			r.Skip()
+			break
 		}
 		if r.peek() == ',' {
 			r.pos++
 			continue
 		}
-		r.pos++ // ']'
+		r.pos++ // close
 		break
 	}
 	return true
@@ -415,51 +400,33 @@ func valid(b []byte, i, depth int) (int, bool) {
 		return i, false
 	}
 	switch c := b[i]; {
-	case c == '{':
+	case c == '{' || c == '[':
 		if depth >= maxDepth {
 			return i, false
 		}
-		i = skipSpace(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1, true
-		}
-		for {
-			if i >= len(b) || b[i] != '"' {
-				return i, false
-			}
-			var ok bool
-			if i, ok = validString(b, i); !ok {
-				return i, false
-			}
-			i = skipSpace(b, i)
-			if i >= len(b) || b[i] != ':' {
-				return i, false
-			}
-			if i, ok = valid(b, skipSpace(b, i+1), depth+1); !ok {
-				return i, false
-			}
-			i = skipSpace(b, i)
-			if i >= len(b) {
-				return i, false
-			}
-			if b[i] == '}' {
-				return i + 1, true
-			}
-			if b[i] != ',' {
-				return i, false
-			}
-			i = skipSpace(b, i+1)
-		}
-	case c == '[':
-		if depth >= maxDepth {
-			return i, false
+		closer := byte(']')
+		if c == '{' {
+			closer = '}'
 		}
 		i = skipSpace(b, i+1)
-		if i < len(b) && b[i] == ']' {
+		if i < len(b) && b[i] == closer {
 			return i + 1, true
 		}
 		for {
 			var ok bool
+			if c == '{' { // a member's key and colon
+				if i >= len(b) || b[i] != '"' {
+					return i, false
+				}
+				if i, ok = validString(b, i); !ok {
+					return i, false
+				}
+				i = skipSpace(b, i)
+				if i >= len(b) || b[i] != ':' {
+					return i, false
+				}
+				i = skipSpace(b, i+1)
+			}
 			if i, ok = valid(b, i, depth+1); !ok {
 				return i, false
 			}
@@ -467,7 +434,7 @@ func valid(b []byte, i, depth int) (int, bool) {
 			if i >= len(b) {
 				return i, false
 			}
-			if b[i] == ']' {
+			if b[i] == closer {
 				return i + 1, true
 			}
 			if b[i] != ',' {
