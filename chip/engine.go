@@ -34,7 +34,10 @@ func (e *Env) now() time.Time {
 	if e.Now != nil {
 		return e.Now()
 	}
-	return time.Now()
+	// UTC: stored times then end in "Z", and reading them back on the
+	// render path never loads the local time zone (a time with the local
+	// offset makes time.Parse read /etc/localtime).
+	return time.Now().UTC()
 }
 
 // Time is the env's clock, for callers outside the package.
