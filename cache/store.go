@@ -78,7 +78,8 @@ func (s *Store) readFile() ([]byte, *Problem) {
 	return b, s.readProblem(err, problem)
 }
 
-// mapFile is readFile for the render path: mapped, not copied.
+// mapFile is readFile for the render path: a large file is mapped, not
+// copied (see rawfile.Map).
 func (s *Store) mapFile() ([]byte, func(), *Problem) {
 	var problem *Problem
 	b, _, unmap, err := rawfile.Map(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
@@ -416,13 +417,6 @@ func oneLine(b []byte) []byte {
 }
 
 func (s *Store) replace(data []byte) error {
-	// A write past the file-size limit (ulimit -f) would fail with "file
-	// too large" (Go's runtime takes SIGXFSZ without dying); say which
-	// limit, before a temp file is even created.
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &rl); err == nil && uint64(len(data)) > uint64(rl.Cur) {
-		return fmt.Errorf("write state: %d bytes exceed the file-size limit of %d bytes (ulimit -f)", len(data), rl.Cur)
-	}
 	f, err := os.CreateTemp(s.Dir(), tempPrefix+"*")
 	if err != nil {
 		return fmt.Errorf("write state: %w", err)
@@ -437,6 +431,11 @@ func (s *Store) replace(data []byte) error {
 		return fail(err)
 	}
 	if _, err := f.Write(data); err != nil {
+		if errors.Is(err, syscall.EFBIG) {
+			// Go's runtime takes the SIGXFSZ that comes with it without
+			// dying; say what limits the file.
+			err = fmt.Errorf("%w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
+		}
 		return fail(err)
 	}
 	if err := f.Sync(); err != nil {

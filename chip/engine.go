@@ -209,9 +209,9 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 		if ce.Policy.Kind == KindPR {
 			if opts == nil {
 				o := e.Config.ChipOptions(string(shell), repo.Host(f.Remote.URL))
+				o.Shell = shell
 				opts = &o
 			}
-			opts.Shell = shell
 			parts = append(parts, format.Chip(st.PR, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))

@@ -1,6 +1,6 @@
 // Package cmd wires prchip's commands. The render path (`prchip prompt`)
-// is dispatched before cobra builds its command tree, because it runs on
-// every prompt and must cost little more than a process start.
+// is dispatched before the command table is even looked at, because it runs
+// on every prompt and must cost little more than a process start.
 package cmd
 
 import (

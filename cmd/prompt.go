@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -27,7 +28,7 @@ const lockFDEnv = "PRCHIP_LOCK_FD"
 // Two hidden flags serve the zsh and fish redraw: --async adds a second line
 // "refreshing" when a background refresh is in flight, and --wait waits
 // (bounded) for that refresh to end, then prints the chip and a newline.
-func runPrompt(io *IO, paths Paths, args []string) int {
+func runPrompt(o *IO, paths Paths, args []string) int {
 	shell, noRefresh, async, wait := sanitize.Plain, false, false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -56,14 +57,14 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 		// The prompt must survive anything, including a bug of ours.
 		recover()
 	}()
-	env := io.env(paths)
+	env := o.env(paths)
 	if env.Dir == "" {
 		return ExitOK
 	}
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		if wait {
-			writeString(io.Stdout, "\n")
+			io.WriteString(o.Stdout, "\n")
 		}
 		return ExitOK
 	}
@@ -72,26 +73,20 @@ func runPrompt(io *IO, paths Paths, args []string) int {
 	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
-	writeString(io.Stdout, text)
+	if text != "" { // no write call for an empty chip
+		io.WriteString(o.Stdout, text)
+	}
 	inFlight := false
 	if refresh && !noRefresh {
 		inFlight = spawnRefresh(env, f)
 	}
 	if async && inFlight {
-		writeString(io.Stdout, "\nrefreshing")
+		io.WriteString(o.Stdout, "\nrefreshing")
 	}
 	if wait {
-		writeString(io.Stdout, "\n")
+		io.WriteString(o.Stdout, "\n")
 	}
 	return ExitOK
-}
-
-// writeString is fmt.Fprint for one string, without fmt's first-use cost
-// on the render path.
-func writeString(w interface{ Write([]byte) (int, error) }, s string) {
-	if s != "" {
-		w.Write([]byte(s))
-	}
 }
 
 // waitForRefresh blocks while a refresh holds the repository's lock

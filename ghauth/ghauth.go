@@ -90,7 +90,7 @@ type Setup struct {
 // user changed something that may fix an auth failure or a missing gh.
 func (s *Setup) Identity() string {
 	if s.identity == "" {
-		s.identity = digest(s.GhIdentity, s.Auth)
+		s.identity = Digest(s.GhIdentity, s.Auth)
 	}
 	return s.identity
 }
@@ -118,7 +118,7 @@ func ReadSetup() *Setup {
 			parts = append(parts, hf, "none")
 		}
 	}
-	s.Auth = digest(parts...)
+	s.Auth = Digest(parts...)
 	return s
 }
 
@@ -272,7 +272,9 @@ func (s *fnv128a) hex() string {
 	return string(b[:])
 }
 
-func digest(parts ...string) string {
+// Digest hashes parts unambiguously (each as "len:part;"); fingerprints
+// and repository keys are built with it.
+func Digest(parts ...string) string {
 	h := newFNV()
 	var num [20]byte
 	for _, p := range parts {
@@ -285,6 +287,3 @@ func digest(parts ...string) string {
 	}
 	return h.hex()
 }
-
-// Digest hashes parts unambiguously; fingerprints are built with it.
-func Digest(parts ...string) string { return digest(parts...) }

@@ -205,7 +205,7 @@ func TestFNVMatchesHashFNV(t *testing.T) {
 		for _, p := range parts {
 			fmt.Fprintf(h, "%d:%s;", len(p), p)
 		}
-		if got, want := digest(parts...), hex.EncodeToString(h.Sum(nil)); got != want {
+		if got, want := Digest(parts...), hex.EncodeToString(h.Sum(nil)); got != want {
 			t.Fatalf("round %d: digest %s, hash/fnv %s", i, got, want)
 		}
 	}

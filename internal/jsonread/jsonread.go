@@ -23,8 +23,7 @@ import (
 	"unicode/utf8"
 )
 
-// ErrSyntax is returned (wrapped with the offset) for input that is not
-// JSON.
+// ErrSyntax is returned for input that is not JSON.
 var ErrSyntax = errors.New("invalid JSON")
 
 // ErrType is returned for a value of the wrong type for its field.

@@ -35,33 +35,43 @@ func (i Info) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 // larger file gives ErrTooLarge. Errors wrap the syscall errno, so
 // errors.Is(err, fs.ErrNotExist) works.
 func Read(path string, max int64, flags int, check func(Info) error) ([]byte, Info, error) {
+	fd, info, err := openChecked(path, max, flags, check)
+	if err != nil {
+		return nil, info, err
+	}
+	defer closeFD(fd)
+	b, err := readFD(fd, path, info.Size, max)
+	return b, info, err
+}
+
+// openChecked opens path and applies Read's checks; the caller closes the
+// descriptor when err is nil.
+func openChecked(path string, max int64, flags int, check func(Info) error) (int, Info, error) {
 	var info Info
 	fd, err := open(path, flags)
 	if err != nil {
-		return nil, info, &fs.PathError{Op: "open", Path: path, Err: err}
+		return -1, info, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	defer closeFD(fd)
 	var st syscall.Stat_t
 	if err := fstat(fd, &st); err != nil {
-		return nil, info, &fs.PathError{Op: "stat", Path: path, Err: err}
+		closeFD(fd)
+		return -1, info, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
-	if check == nil {
-		check = func(i Info) error {
-			if !i.IsRegular() {
-				return fmt.Errorf("%s: not a regular file", path)
-			}
-			return nil
-		}
+	switch {
+	case check != nil:
+		err = check(info)
+	case !info.IsRegular():
+		err = fmt.Errorf("%s: not a regular file", path)
 	}
-	if err := check(info); err != nil {
-		return nil, info, err
+	if err == nil && st.Size > max {
+		err = fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
 	}
-	if st.Size > max {
-		return nil, info, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
+	if err != nil {
+		closeFD(fd)
+		return -1, info, err
 	}
-	b, err := readFD(fd, path, st.Size, max)
-	return b, info, err
+	return fd, info, nil
 }
 
 // readFD reads the rest of fd, expecting size bytes.
@@ -131,38 +141,21 @@ func Stat(path string) (FileInfo, error) {
 // so finding one line near the start of a large file stays cheap. Safe for
 // files that are only ever replaced by rename, never truncated in place.
 func Map(path string, max int64, flags int, check func(Info) error) (data []byte, info Info, unmap func(), err error) {
-	fd, err := open(path, flags)
+	fd, info, err := openChecked(path, max, flags, check)
 	if err != nil {
-		return nil, info, nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, info, nil, err
 	}
 	defer closeFD(fd)
-	var st syscall.Stat_t
-	if err := fstat(fd, &st); err != nil {
-		return nil, info, nil, &fs.PathError{Op: "stat", Path: path, Err: err}
-	}
-	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
-	if check != nil {
-		if err := check(info); err != nil {
-			return nil, info, nil, err
-		}
-	} else if !info.IsRegular() {
-		return nil, info, nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	if st.Size > max {
-		return nil, info, nil, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
-	}
-	if st.Size == 0 {
+	if info.Size == 0 {
 		return nil, info, nil, nil
 	}
-	if st.Size < mapMin {
-		b, err := readFD(fd, path, st.Size, max)
-		return b, info, nil, err
+	if info.Size >= mapMin {
+		if b, err := mmap(fd, int(info.Size)); err == nil {
+			return b, info, func() { munmap(b) }, nil
+		}
+		// Some file systems cannot map: read instead (mmap left the
+		// offset at 0).
 	}
-	b, err := mmap(fd, int(st.Size))
-	if err != nil {
-		// Some file systems cannot map: fall back to reading.
-		rb, ri, rerr := Read(path, max, flags, check)
-		return rb, ri, nil, rerr
-	}
-	return b, info, func() { munmap(b) }, nil
+	b, err := readFD(fd, path, info.Size, max)
+	return b, info, nil, err
 }
