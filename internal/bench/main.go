@@ -176,7 +176,10 @@ func run(prchip string, runs int) error {
 		git := &sample{name: "git rev-parse --abbrev-ref HEAD", argv: []string{"git", "rev-parse", "--abbrev-ref", "HEAD"}}
 		all := []*sample{prompt, hooked, git}
 		if *floor != "" {
-			all = append(all, &sample{name: "Go hello world (start-up floor)", argv: []string{*floor}})
+			// The floor both ways: GOMAXPROCS changes a Go process's start
+			// as much as it changes the render's.
+			all = append(all, &sample{name: "Go hello world (start-up floor)", argv: []string{*floor}},
+				&sample{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}})
 		}
 		for i := 0; i < runs+20; i++ {
 			for _, s := range all {
