@@ -44,9 +44,7 @@ const MaxTitle = 256
 const DefaultFormat = "#{number}( {state})( {stale})"
 
 // Fields lists every field a template may use.
-var Fields = fieldNames[:]
-
-var fieldNames = [...]string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
+var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
 
 // Symbols is a preset's vocabulary, and its default template.
 type Symbols struct {
@@ -235,61 +233,64 @@ func usesField(format, field string) bool {
 	return false
 }
 
-// values holds every field's plain value, indexed like Fields. An array,
-// not a map: maps cost a cold render fresh memory (see rawfile.bufSize).
-type values [len(fieldNames)]string
+// values holds every field's plain value. A struct, not a map: maps cost
+// a cold render fresh memory (see rawfile.bufSize).
+type values struct {
+	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
+}
 
-// get is a field's value, "" for an unknown field.
+// get is a template field's value, "" for an unknown field.
 func (v *values) get(field string) string {
-	for i, f := range Fields {
-		if f == field {
-			return v[i]
-		}
+	switch field {
+	case "number":
+		return v.number
+	case "title":
+		return v.title
+	case "state":
+		return v.state
+	case "state_symbol":
+		return v.stateSymbol
+	case "review":
+		return v.review
+	case "review_symbol":
+		return v.reviewSymbol
+	case "checks":
+		return v.checks
+	case "checks_symbol":
+		return v.checksSymbol
+	case "url":
+		return v.url
+	case "stale":
+		return v.stale
 	}
 	return ""
 }
 
-func (v *values) set(field, value string) {
-	for i, f := range Fields {
-		if f == field {
-			v[i] = value
-		}
-	}
-}
-
 // fieldValues computes the plain (sanitized) value of every field.
 func fieldValues(pr *PR, stale bool, o *Options) *values {
-	v := new(values)
-	v.set("number", strconv.Itoa(pr.Number))
-	v.set("url", pr.URL)
-	v.set("title", TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth))
+	v := &values{number: strconv.Itoa(pr.Number), url: pr.URL,
+		title: TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth)}
 	state := pr.State
 	if pr.Draft && state == "open" {
 		state = "draft"
 	}
 	if state != "open" || o.ShowOpen {
-		v.set("state", state)
+		v.state = state
 		switch state {
 		case "open":
-			v.set("state_symbol", o.Symbols.Open)
+			v.stateSymbol = o.Symbols.Open
 		case "draft":
-			v.set("state_symbol", o.Symbols.Draft)
+			v.stateSymbol = o.Symbols.Draft
 		case "merged":
-			v.set("state_symbol", o.Symbols.Merged)
+			v.stateSymbol = o.Symbols.Merged
 		case "closed":
-			v.set("state_symbol", o.Symbols.Closed)
+			v.stateSymbol = o.Symbols.Closed
 		}
 	}
-	if w, sym := o.Symbols.words(pr.Review); w != "" {
-		v.set("review", w)
-		v.set("review_symbol", sym)
-	}
-	if w, sym := o.Symbols.words(pr.Checks); w != "" {
-		v.set("checks", w)
-		v.set("checks_symbol", sym)
-	}
+	v.review, v.reviewSymbol = o.Symbols.words(pr.Review)
+	v.checks, v.checksSymbol = o.Symbols.words(pr.Checks)
 	if stale {
-		v.set("stale", o.Symbols.Stale)
+		v.stale = o.Symbols.Stale
 	}
 	return v
 }
@@ -299,11 +300,11 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 func kindOf(vals *values, field string) string {
 	switch field {
 	case "state", "state_symbol":
-		return vals.get("state")
+		return vals.state
 	case "review", "review_symbol":
-		return strings.ReplaceAll(vals.get("review"), " ", "_")
+		return strings.ReplaceAll(vals.review, " ", "_")
 	case "checks", "checks_symbol":
-		return vals.get("checks")
+		return vals.checks
 	}
 	return ""
 }

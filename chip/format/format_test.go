@@ -211,3 +211,16 @@ func mustPreset(name string) Symbols {
 	}
 	return p
 }
+
+// TestEveryFieldHasAValue fails when a field is added to Fields but not to
+// values.get.
+func TestEveryFieldHasAValue(t *testing.T) {
+	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing"}
+	o := Options{Symbols: mustPreset("nerd")}
+	v := fieldValues(&pr, true, &o)
+	for _, f := range Fields {
+		if v.get(f) == "" {
+			t.Errorf("field %q has no value", f)
+		}
+	}
+}

@@ -60,9 +60,6 @@ func (r *Reader) Finish() error {
 	return r.err
 }
 
-// Err is the first error so far.
-func (r *Reader) Err() error { return r.err }
-
 func (r *Reader) fail(err error) {
 	if r.err == nil {
 		r.err = err
