@@ -151,19 +151,16 @@ func allSet(v reflect.Value) bool {
 	return !v.IsZero()
 }
 
-func compareRepoState(t *testing.T, b []byte) {
-	t.Helper()
-	var want RepoState
-	werr := json.Unmarshal(b, &want)
-	got, gerr := decodeRepoState(b)
-	compare(t, b, werr, gerr, want, got)
-}
+func compareRepoState(t *testing.T, b []byte) { t.Helper(); compareWith(t, b, decodeRepoState) }
 
-func compareGlobal(t *testing.T, b []byte) {
+func compareGlobal(t *testing.T, b []byte) { t.Helper(); compareWith(t, b, decodeGlobal) }
+
+// compareWith decodes b with decode and with encoding/json, and compares.
+func compareWith[T any](t *testing.T, b []byte, decode func([]byte) (T, error)) {
 	t.Helper()
-	var want Global
+	var want T
 	werr := json.Unmarshal(b, &want)
-	got, gerr := decodeGlobal(b)
+	got, gerr := decode(b)
 	compare(t, b, werr, gerr, want, got)
 }
 
