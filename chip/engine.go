@@ -60,7 +60,18 @@ type Facts struct {
 
 // Gather reads repository facts and gh's setup for dir.
 func Gather(dir string, now time.Time) *Facts {
-	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
+	both := new(struct {
+		f Facts
+		s ghauth.Setup
+	})
+	GatherInto(&both.f, &both.s, dir, now)
+	return &both.f
+}
+
+// GatherInto is Gather into memory the caller owns.
+func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
+	s.Read()
+	*f = Facts{Dir: dir, Setup: s}
 	f.Repo, f.RepoErr = repo.Find(dir)
 	switch {
 	case f.RepoErr != nil:
@@ -69,12 +80,12 @@ func Gather(dir string, now time.Time) *Facts {
 			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
 		}
 		f.NA = NotApplicableOutcome(CatNotRepository, detail, now)
-		return f
+		return
 	}
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Detached {
 		f.NA = NotApplicableOutcome(CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
-		return f
+		return
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
 	if !ok {
@@ -83,10 +94,9 @@ func Gather(dir string, now time.Time) *Facts {
 			detail = "no remote points at a GitHub host known to gh"
 		}
 		f.NA = NotApplicableOutcome(CatNoGitHubRemote, detail, now)
-		return f
+		return
 	}
 	f.Remote = r
-	return f
 }
 
 // RepoKey is the store key of a repository root.

@@ -14,6 +14,8 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
@@ -65,7 +67,7 @@ func (o *IO) dir() string {
 // getwd is os.Getwd's rule ($PWD when it names the current directory)
 // with raw system calls, for the render path.
 func getwd() string {
-	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) {
+	if pwd := env.Get("PWD"); filepath.IsAbs(pwd) {
 		a, err1 := rawfile.Stat(pwd)
 		b, err2 := rawfile.Stat(".")
 		if err1 == nil && err2 == nil && a.Dev == b.Dev && a.Ino == b.Ino {
@@ -79,13 +81,31 @@ func getwd() string {
 	return d
 }
 
-func (o *IO) env(p Paths) *chip.Env {
-	return &chip.Env{
-		Dir:    o.dir(),
-		Store:  &cache.Store{Path: p.State, Now: o.Now},
-		Config: config.Load(p.Config),
-		Now:    o.Now,
-	}
+func (o *IO) env(p Paths) *chip.Env { return &o.session(p).env }
+
+// session is what a command reads before it decides, in one allocation: a
+// cold process pays a fresh memory span, two page faults, for every size
+// class it allocates first, and the render runs cold on every prompt.
+type session struct {
+	env   chip.Env
+	cfg   config.Config
+	store cache.Store
+	facts chip.Facts
+	setup ghauth.Setup
+}
+
+func (o *IO) session(p Paths) *session {
+	s := new(session)
+	s.store = cache.Store{Path: p.State, Now: o.Now}
+	config.LoadInto(&s.cfg, p.Config)
+	s.env = chip.Env{Dir: o.dir(), Store: &s.store, Config: &s.cfg, Now: o.Now}
+	return s
+}
+
+// gather reads the repository facts of the session's directory.
+func (s *session) gather() *chip.Facts {
+	chip.GatherInto(&s.facts, &s.setup, s.env.Dir, s.env.Time())
+	return &s.facts
 }
 
 // warnProblems tells the user on stderr about a broken config or state file
@@ -101,6 +121,10 @@ func warnProblems(o *IO, env *chip.Env) {
 
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
+	if len(args) > 0 && args[0] == "prompt" {
+		// The render never changes its environment: read it as it came.
+		env.FromStart()
+	}
 	return MainIO(&IO{Stdout: os.Stdout, Stderr: os.Stderr}, args)
 }
 

@@ -1,8 +1,9 @@
 package cmd
 
 import (
-	"os"
 	"path/filepath"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // DefaultPaths follows the XDG base directory spec (SPEC 5): state in
@@ -14,7 +15,7 @@ import (
 // reads user-dirs.dirs and computes a dozen directories on every start,
 // which the render path cannot afford.
 func DefaultPaths() Paths {
-	home := os.Getenv("HOME")
+	home := env.Get("HOME")
 	if home == "" {
 		home = "/"
 	}
@@ -24,8 +25,8 @@ func DefaultPaths() Paths {
 	}
 }
 
-func xdgDir(env, home string, def ...string) string {
-	if d := os.Getenv(env); d != "" && filepath.IsAbs(d) {
+func xdgDir(name, home string, def ...string) string {
+	if d := env.Get(name); d != "" && filepath.IsAbs(d) {
 		return d
 	}
 	return filepath.Join(append([]string{home}, def...)...)

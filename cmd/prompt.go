@@ -57,14 +57,15 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 		// The prompt must survive anything, including a bug of ours.
 		recover()
 	}()
-	env := o.env(paths)
+	s := o.session(paths)
+	env := &s.env
 	if env.Dir == "" {
 		return ExitOK
 	}
-	f := chip.Gather(env.Dir, env.Time())
+	f := s.gather()
 	if f.Repo == nil {
 		if wait {
-			io.WriteString(o.Stdout, "\n")
+			o.print("\n")
 		}
 		return ExitOK
 	}
@@ -74,19 +75,30 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
 	if text != "" { // no write call for an empty chip
-		io.WriteString(o.Stdout, text)
+		o.print(text)
 	}
 	inFlight := false
 	if refresh && !noRefresh {
 		inFlight = spawnRefresh(env, f)
 	}
 	if async && inFlight {
-		io.WriteString(o.Stdout, "\nrefreshing")
+		o.print("\nrefreshing")
 	}
 	if wait {
-		io.WriteString(o.Stdout, "\n")
+		o.print("\n")
 	}
 	return ExitOK
+}
+
+// print writes the render's output. A *os.File is written to directly:
+// io.WriteString's assertion to io.StringWriter would fill a type-assertion
+// cache at run time, two more page faults in a cold process.
+func (o *IO) print(s string) {
+	if f, ok := o.Stdout.(*os.File); ok {
+		f.WriteString(s)
+		return
+	}
+	io.WriteString(o.Stdout, s)
 }
 
 // waitForRefresh blocks while a refresh holds the repository's lock

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -95,7 +95,13 @@ func (p Problem) String() string {
 
 // Defaults is the configuration when no file exists.
 func Defaults(path string) *Config {
-	return &Config{
+	c := new(Config)
+	c.setDefaults(path)
+	return c
+}
+
+func (c *Config) setDefaults(path string) {
+	*c = Config{
 		Path:            path,
 		Mode:            ModeAuto,
 		Timeout:         5 * time.Second,
@@ -192,7 +198,7 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 			o.Hyperlink = false
 		}
 	}
-	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
+	if v, ok := env.Lookup("NO_COLOR"); ok && v != "" {
 		o.Color = false
 	}
 	if len(c.Symbols) > 0 {
@@ -227,23 +233,30 @@ func validChipName(n string) bool {
 
 // Load reads the file at path; a missing file gives the defaults.
 func Load(path string) *Config {
-	c := Defaults(path)
+	c := new(Config)
+	LoadInto(c, path)
+	return c
+}
+
+// LoadInto is Load into memory the caller owns (the render keeps all its
+// fixed-size state in one allocation).
+func LoadInto(c *Config, path string) {
+	c.setDefaults(path)
 	data, _, err := rawfile.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return c
+		return
 	case errors.Is(err, rawfile.ErrTooLarge):
 		c.problem(0, "", fmt.Sprintf("larger than %d bytes; using defaults", MaxSize))
-		return c
+		return
 	case err != nil && strings.Contains(err.Error(), "not a regular file"):
 		c.problem(0, "", "not a regular file; using defaults")
-		return c
+		return
 	case err != nil:
 		c.problem(0, "", "unreadable: "+err.Error()+"; using defaults")
-		return c
+		return
 	}
 	c.parse(string(data))
-	return c
 }
 
 // problem records a problem. Not inlined: parse calls it from dozens of

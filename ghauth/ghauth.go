@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
 )
@@ -44,14 +45,14 @@ func NormalizeHostname(host string) string {
 
 // ConfigDir is gh's configuration directory, as gh computes it on Unix.
 func ConfigDir() string {
-	if d := os.Getenv("GH_CONFIG_DIR"); d != "" {
+	if d := env.Get("GH_CONFIG_DIR"); d != "" {
 		return d
 	}
-	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+	if d := env.Get("XDG_CONFIG_HOME"); d != "" {
 		return filepath.Join(d, "gh")
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
+	home := env.Get("HOME") // os.UserHomeDir's rule on Unix
+	if home == "" {
 		return ""
 	}
 	return filepath.Join(home, ".config", "gh")
@@ -98,18 +99,26 @@ func (s *Setup) Identity() string {
 // ReadSetup looks up gh on PATH and reads the auth setup, without running
 // anything.
 func ReadSetup() *Setup {
-	s := &Setup{GhIdentity: "missing"}
+	s := new(Setup)
+	s.Read()
+	return s
+}
+
+// Read is ReadSetup into memory the caller owns.
+func (s *Setup) Read() {
+	*s = Setup{GhIdentity: "missing"}
 	if p, st := LookPath("gh"); p != "" {
 		s.GhPath = p
 		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 	}
 	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
 	// hosts.yml's identity, as one digest.
-	parts := make([]string, 0, 2*len(TokenVars)+4)
+	var buf [12]string // on the stack: 2 per token variable and 4 more
+	parts := buf[:0]
 	for _, v := range TokenVars {
-		parts = append(parts, v, os.Getenv(v))
+		parts = append(parts, v, env.Get(v))
 	}
-	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
+	parts = append(parts, env.Get("GH_HOST"), env.Get("GH_CONFIG_DIR"))
 	if hf := HostsFile(); hf != "" {
 		if st, err := rawfile.Stat(hf); err == nil {
 			parts = append(parts, hf, strconv.FormatInt(st.Size, 10)+" "+strconv.FormatInt(st.MtimeNs, 10))
@@ -119,13 +128,12 @@ func ReadSetup() *Setup {
 		}
 	}
 	s.Auth = Digest(parts...)
-	return s
 }
 
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
 func LookPath(name string) (string, rawfile.FileInfo) {
-	path := os.Getenv("PATH")
+	path := env.Get("PATH")
 	for path != "" {
 		dir := path
 		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
@@ -195,7 +203,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	if n == github || strings.HasSuffix(n, "."+tenancy) {
 		return true
 	}
-	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
+	if gh := env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
 	for _, h := range s.Hosts() {

@@ -41,14 +41,19 @@ type Reader struct {
 }
 
 // New starts reading data.
+// Small enough to be inlined, so a caller's Reader can live on its stack.
 func New(data []byte) *Reader {
 	r := &Reader{data: data}
-	// encoding/json checks the whole text before storing anything; so do
-	// we, which also lets the walkers below assume well-formed input.
-	if end, ok := validValue(data, skipSpace(data, 0)); !ok || skipSpace(data, end) != len(data) {
+	r.check()
+	return r
+}
+
+// check validates the whole text first, as encoding/json does before it
+// stores anything; the walkers below may then assume well-formed input.
+func (r *Reader) check() {
+	if end, ok := validValue(r.data, skipSpace(r.data, 0)); !ok || skipSpace(r.data, end) != len(r.data) {
 		r.err = ErrSyntax
 	}
-	return r
 }
 
 // Finish reports the first error, or that something other than white

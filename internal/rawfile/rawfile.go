@@ -110,7 +110,7 @@ func bufSize(n int64) int64 {
 	return n
 }
 
-const smallBuf = 2048
+const smallBuf = 1152
 
 // mapMin is the size from which Map maps: below it a read is cheaper than
 // mapping, faulting the pages in and unmapping (which, in a process with
