@@ -1,7 +1,6 @@
 package chip
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -302,28 +301,15 @@ func parsePR(out []byte) (*PR, error) {
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = sanitize.Text(s, 0)
 	}
-	var raw struct {
-		Number         *int   `json:"number"`
-		URL            string `json:"url"`
-		State          string `json:"state"`
-		IsDraft        bool   `json:"isDraft"`
-		Title          string `json:"title"`
-		ReviewDecision string `json:"reviewDecision"`
-		Checks         []struct {
-			Type       string `json:"__typename"`
-			Status     string `json:"status"`
-			Conclusion string `json:"conclusion"`
-			State      string `json:"state"`
-		} `json:"statusCheckRollup"`
-	}
-	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+	raw, err := decodeGhPR([]byte(s))
+	if err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
-	if raw.Number == nil || *raw.Number <= 0 {
+	if raw.Number <= 0 {
 		return nil, errors.New("no PR number in gh's JSON")
 	}
 	pr := &PR{
-		Number: *raw.Number,
+		Number: raw.Number,
 		URL:    sanitize.Text(sanitize.Redact(raw.URL), 512),
 		State:  strings.ToLower(sanitize.Text(raw.State, 32)),
 		Draft:  raw.IsDraft,

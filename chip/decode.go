@@ -4,12 +4,12 @@ import (
 	"github.com/prchip/prchip/internal/jsonread"
 )
 
-// The state records are written by encoding/json and read back by these
-// walks: the render path decodes a record on every prompt, and
-// encoding/json's reflection costs a cold process more than the rest of
-// the render (see internal/jsonread). TestDecodeMatchesEncodingJSON fills
-// every field of these types and fails when a field is added here but not
-// below.
+// The state records are written by encode.go and read back by these
+// walks, and gh's output is read by decodeGhPR: the render path decodes a
+// record on every prompt, and encoding/json's reflection costs a cold
+// process more than the rest of the render (see internal/jsonread).
+// TestDecodeMatchesEncodingJSON fills every field of these types and fails
+// when a field is added here but not below.
 
 // decodeGlobal reads a global record; an error means the record is
 // unreadable, and the caller uses the zero Global.
@@ -184,4 +184,75 @@ func decodePR(r *jsonread.Reader, p *PR) *PR {
 		return nil
 	}
 	return p
+}
+
+// ghPR is what `gh pr view --json` prints, as far as the chip reads it.
+// The json tags are for the tests, which hold decodeGhPR to encoding/json.
+type ghPR struct {
+	Number         int       `json:"number"`
+	URL            string    `json:"url"`
+	State          string    `json:"state"`
+	IsDraft        bool      `json:"isDraft"`
+	Title          string    `json:"title"`
+	ReviewDecision string    `json:"reviewDecision"`
+	Checks         []ghCheck `json:"statusCheckRollup"`
+}
+
+// ghCheck is one entry of statusCheckRollup: a CheckRun (status,
+// conclusion) or a StatusContext (state).
+type ghCheck struct {
+	Type       string `json:"__typename"`
+	Status     string `json:"status"`
+	Conclusion string `json:"conclusion"`
+	State      string `json:"state"`
+}
+
+func decodeGhPR(b []byte) (ghPR, error) {
+	var p ghPR
+	r := jsonread.New(b)
+	r.Object(func(k []byte) {
+		switch {
+		case jsonread.KeyIs(k, "number"):
+			r.IntOf(&p.Number)
+		case jsonread.KeyIs(k, "url"):
+			r.String(&p.URL)
+		case jsonread.KeyIs(k, "state"):
+			r.String(&p.State)
+		case jsonread.KeyIs(k, "isDraft"):
+			r.Bool(&p.IsDraft)
+		case jsonread.KeyIs(k, "title"):
+			r.String(&p.Title)
+		case jsonread.KeyIs(k, "reviewDecision"):
+			r.String(&p.ReviewDecision)
+		case jsonread.KeyIs(k, "statusCheckRollup"):
+			var list []ghCheck
+			if r.Array(func() {
+				var c ghCheck
+				r.Object(func(k []byte) {
+					switch {
+					case jsonread.KeyIs(k, "__typename"):
+						r.String(&c.Type)
+					case jsonread.KeyIs(k, "status"):
+						r.String(&c.Status)
+					case jsonread.KeyIs(k, "conclusion"):
+						r.String(&c.Conclusion)
+					case jsonread.KeyIs(k, "state"):
+						r.String(&c.State)
+					}
+				})
+				list = append(list, c)
+			}) {
+				if list == nil {
+					list = []ghCheck{}
+				}
+				p.Checks = list
+			} else {
+				p.Checks = nil
+			}
+		}
+	})
+	if err := r.Finish(); err != nil {
+		return ghPR{}, err
+	}
+	return p, nil
 }

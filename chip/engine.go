@@ -2,7 +2,6 @@ package chip
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -345,11 +344,11 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 		if askedVersion {
 			g.GhVersion, g.GhVersionOf = ghVersion, f.Setup.GhIdentity
 		}
-		gb, err := json.Marshal(&g)
+		gb, err := encodeGlobal(&g)
 		if err != nil {
 			return err
 		}
-		rb, err := json.Marshal(&rs)
+		rb, err := encodeRepoState(&rs)
 		if err != nil {
 			return err
 		}
@@ -460,7 +459,7 @@ func (e *Env) Invalidate(f *Facts) (int, error) {
 		rs.Root = f.Repo.Root
 		rs.Invalidations++
 		n = rs.Invalidations
-		b, err := json.Marshal(&rs)
+		b, err := encodeRepoState(&rs)
 		if err != nil {
 			return err
 		}
@@ -485,7 +484,7 @@ func (e *Env) Reset(f *Facts, all bool) error {
 		rs, _ := decodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		rs.Chips = nil
-		b, err := json.Marshal(&rs)
+		b, err := encodeRepoState(&rs)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -178,9 +177,12 @@ func runStatus(c *Context) error {
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
 	if c.Bool("json") {
-		enc := json.NewEncoder(c.IO.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		b, err := s.JSON()
+		if err != nil {
+			return err
+		}
+		_, err = c.IO.Stdout.Write(b)
+		return err
 	}
 	s.WriteHuman(c.IO.Stdout)
 	return nil

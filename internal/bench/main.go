@@ -1,20 +1,29 @@
 // Command bench measures the render path against `git rev-parse` in the
 // same run, as ratios of medians (SPEC 9). It builds nothing: scripts/bench
-// passes the prchip binary. Runs of the commands are interleaved so that
-// machine noise hits all of them alike.
+// passes the prchip binary. Runs of the commands are interleaved, in a new
+// random order each round, so that machine noise and whatever one run
+// leaves behind for the next hit all of them alike.
 //
-//	go run ./internal/bench -prchip ./prchip [-runs 400]
+// Go binaries are run from several copies in turn (-copies): on the VMs
+// measured here, identical copies of one binary start up to 0.3 ms apart,
+// steadily, depending on where their pages landed in memory, so one copy
+// makes the ratio a lottery. git is run as installed.
+//
+//	go run ./internal/bench -prchip ./prchip [-runs 400] [-copies 4]
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/prchip/prchip/cache"
@@ -22,12 +31,16 @@ import (
 	"github.com/prchip/prchip/internal/fakegithub"
 )
 
-var floor *string
+var (
+	floor  *string
+	copies *int
+)
 
 func main() {
 	bin := flag.String("prchip", "", "prchip binary (built with CGO_ENABLED=0)")
 	floor = flag.String("floor", "", "a Go hello-world binary, measured as the process-start floor")
 	runs := flag.Int("runs", 400, "runs of each command per scenario")
+	copies = flag.Int("copies", 4, "copies of each Go binary, run in turn")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "usage: bench -prchip PATH")
@@ -132,12 +145,18 @@ type sample struct {
 	name    string
 	argv    []string
 	env     []string
+	bins    []string // copies of argv[0] to run in turn; nil: argv[0]
 	times   []time.Duration
+	faults  int64 // minor page faults, summed over the measured runs
 	lastOut string
 }
 
 func (w *world) measure(s *sample) error {
-	c := w.cmd(s.argv[0], s.argv[1:]...)
+	bin := s.argv[0]
+	if len(s.bins) > 0 {
+		bin = s.bins[len(s.times)%len(s.bins)]
+	}
+	c := w.cmd(bin, s.argv[1:]...)
 	c.Env = append(c.Env, s.env...)
 	var out strings.Builder
 	c.Stdout = &out
@@ -146,8 +165,36 @@ func (w *world) measure(s *sample) error {
 		return fmt.Errorf("%s: %w", s.name, err)
 	}
 	s.times = append(s.times, time.Since(start))
+	if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.faults += ru.Minflt
+	}
 	s.lastOut = out.String()
 	return nil
+}
+
+// copyBinary makes n copies of bin in dir, for sample.bins.
+func copyBinary(bin, dir string, n int) ([]string, error) {
+	var out []string
+	for i := range n {
+		dst := filepath.Join(dir, fmt.Sprintf("%s.%d", filepath.Base(bin), i))
+		src, err := os.Open(bin)
+		if err != nil {
+			return nil, err
+		}
+		f, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+		if err == nil {
+			_, err = io.Copy(f, src)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		src.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, dst)
+	}
+	return out, nil
 }
 
 func median(d []time.Duration) time.Duration {
@@ -162,8 +209,26 @@ func run(prchip string, runs int) error {
 		return err
 	}
 	defer srv.Close()
-	defer os.RemoveAll(w.home)
-	fmt.Printf("prchip render benchmark: %d interleaved runs per command, medians\n", runs)
+	if os.Getenv("PRCHIP_BENCH_KEEP") == "" {
+		defer os.RemoveAll(w.home)
+	} else {
+		defer fmt.Println("world kept in", w.home)
+	}
+	bins := filepath.Join(w.home, "bin")
+	if err := os.MkdirAll(bins, 0o755); err != nil {
+		return err
+	}
+	prchipCopies, err := copyBinary(prchip, bins, *copies)
+	if err != nil {
+		return err
+	}
+	var floorCopies []string
+	if *floor != "" {
+		if floorCopies, err = copyBinary(*floor, bins, *copies); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians\n", runs, *copies)
 	for _, repos := range []int{1, 500} {
 		if repos > 1 {
 			if err := w.pad(repos); err != nil {
@@ -171,25 +236,25 @@ func run(prchip string, runs int) error {
 			}
 		}
 		st, _ := os.Stat(filepath.Join(w.home, "state", "prchip", "state"))
-		prompt := &sample{name: "prchip prompt --shell zsh", argv: []string{prchip, "prompt", "--shell", "zsh"}}
-		hooked := &sample{name: "  as the hooks run it (GOMAXPROCS=1)", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{"GOMAXPROCS=1"}}
+		prompt := &sample{name: "prchip prompt --shell zsh", argv: []string{prchip, "prompt", "--shell", "zsh"}, bins: prchipCopies}
+		hooked := &sample{name: "  as the hooks run it (GOMAXPROCS=1)", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{"GOMAXPROCS=1"}, bins: prchipCopies}
 		git := &sample{name: "git rev-parse --abbrev-ref HEAD", argv: []string{"git", "rev-parse", "--abbrev-ref", "HEAD"}}
 		all := []*sample{prompt, hooked, git}
 		if *floor != "" {
 			// The floor both ways: GOMAXPROCS changes a Go process's start
 			// as much as it changes the render's.
-			all = append(all, &sample{name: "Go hello world (start-up floor)", argv: []string{*floor}},
-				&sample{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}})
+			all = append(all, &sample{name: "Go hello world (start-up floor)", argv: []string{*floor}, bins: floorCopies},
+				&sample{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies})
 		}
 		for i := 0; i < runs+20; i++ {
-			for _, s := range all {
-				if err := w.measure(s); err != nil {
+			for _, j := range rand.Perm(len(all)) {
+				if err := w.measure(all[j]); err != nil {
 					return err
 				}
 			}
 			if i == 19 { // warm-up
 				for _, s := range all {
-					s.times = s.times[:0]
+					s.times, s.faults = s.times[:0], 0
 				}
 			}
 		}
@@ -203,7 +268,7 @@ func run(prchip string, runs int) error {
 		fmt.Printf("\n%d repositor%s in the state file (%d bytes):\n", repos, map[bool]string{true: "y", false: "ies"}[repos == 1], st.Size())
 		for _, s := range all {
 			m := median(s.times)
-			fmt.Printf("  %-40s median %6.2f ms   ratio to git %.2f\n", s.name, ms(m), float64(m)/float64(mg))
+			fmt.Printf("  %-40s median %6.2f ms   ratio to git %.2f   page faults %5.1f\n", s.name, ms(m), float64(m)/float64(mg), float64(s.faults)/float64(len(s.times)))
 		}
 		if rss, err := peakRSS(w, prompt.argv); err == nil {
 			fmt.Printf("  peak RSS of the render: %.1f MiB\n", float64(rss)/1024)
