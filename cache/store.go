@@ -2,15 +2,19 @@
 // every shell, read without locks by the render path and changed by
 // read-modify-write under an advisory lock with atomic replace.
 //
-// File format (version 1), one record per line so the render path can find
+// File format (version 2), one record per line so the render path can find
 // its repository without decoding the others:
 //
-//	prchip-state 1
+//	prchip-state 2
 //	G <json>                      global record
-//	R <key> <last-used-unix> <json>   one per repository, tab-separated
+//	R <key> <last-used-unix> <json>   one per repository, tab-separated,
+//	                                  sorted by key
 //
 // Keys are hex digests, so no record can contain a tab or newline outside
-// its JSON (which escapes both).
+// its JSON (which escapes both). Sorted keys let the render path find its
+// record in a large file by binary search over a few small reads (see
+// search.go). Version 1 was the same with records in LRU order: it is
+// still read (by a linear scan) and the next write rewrites it.
 package cache
 
 import (
@@ -30,9 +34,9 @@ import (
 )
 
 const (
-	// Version is written in the header; a file with another version is
-	// treated as empty and rewritten by the next write.
-	Version = 1
+	// Version is written in the header; a file with a version other than
+	// this or 1 is treated as empty and rewritten by the next write.
+	Version = 2
 	header  = "prchip-state"
 	// MaxRepos bounds the file: least recently used repositories beyond it
 	// are dropped on write. About 600 bytes a record: at most ~300 KiB.
@@ -76,14 +80,6 @@ func (s *Store) readFile() ([]byte, *Problem) {
 	var problem *Problem
 	b, _, err := rawfile.Read(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
 	return b, s.readProblem(err, problem)
-}
-
-// mapFile is readFile for the render path: a large file is mapped, not
-// copied (see rawfile.Map).
-func (s *Store) mapFile() ([]byte, func(), *Problem) {
-	var problem *Problem
-	b, _, unmap, err := rawfile.Map(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
-	return b, unmap, s.readProblem(err, problem)
 }
 
 // checker refuses what SPEC 5 says to treat as empty state, saying why in
@@ -146,37 +142,56 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 	if !ok {
 		return nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	name, ver, _ := strings.Cut(string(line), " ")
-	if name != header {
-		return nil, &Problem{s.Path, "is not a prchip state file; ignored"}
-	}
-	v, err := strconv.Atoi(ver)
-	if err != nil {
-		return nil, &Problem{s.Path, "has a malformed version; ignored"}
-	}
-	if v != Version {
-		return nil, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
+	if _, p := s.version(line); p != nil {
+		return nil, p
 	}
 	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
-		return nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
+		return nil, s.truncated()
 	}
 	return rest, nil
 }
 
+// version checks a header line and returns the file's version.
+func (s *Store) version(line []byte) (int, *Problem) {
+	name, ver, _ := strings.Cut(string(line), " ")
+	if name != header {
+		return 0, &Problem{s.Path, "is not a prchip state file; ignored"}
+	}
+	v, err := strconv.Atoi(ver)
+	if err != nil {
+		return 0, &Problem{s.Path, "has a malformed version; ignored"}
+	}
+	if v != Version && v != 1 {
+		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads versions 1 and %d; ignored", v, Version)}
+	}
+	return v, nil
+}
+
+func (s *Store) truncated() *Problem {
+	return &Problem{s.Path, "truncated (last record incomplete); ignored"}
+}
+
 // ReadRepo is the render path's read: the global record and one
 // repository's record, without decoding any other. Missing records are nil.
+// A small file is read whole; in a large one the record is found by
+// binary search (search.go), reading a few windows of it.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
-	b, unmap, p := s.mapFile()
-	// A mapped file's records are copied out before it is unmapped; a
-	// read one is already ours.
-	keep := bytes.Clone
-	if unmap != nil {
-		defer unmap()
-	} else {
-		keep = func(b []byte) []byte { return b }
+	var p *Problem
+	f, info, err := rawfile.Open(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&p))
+	if err != nil {
+		return nil, nil, s.readProblem(err, p)
 	}
-	if p != nil {
-		return nil, nil, p
+	defer f.Close()
+	if info.Size > searchMin {
+		g, r, p, ok := s.search(f, info.Size, key)
+		if ok {
+			return g, r, p
+		}
+		// A version 1 file: records in LRU order, read it whole.
+	}
+	b, err := f.ReadAll(info.Size, MaxSize)
+	if err != nil {
+		return nil, nil, s.readProblem(err, nil)
 	}
 	body, p := s.checkHeader(b)
 	if p != nil {
@@ -184,7 +199,6 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	}
 	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
 		global, _, _ = bytes.Cut(g, []byte{'\n'})
-		global = keep(global)
 	}
 	if key == "" {
 		return global, nil, nil
@@ -199,11 +213,17 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 		return global, nil, nil
 	}
 	line, _, _ := bytes.Cut(rec, []byte{'\n'})
-	_, js, ok := bytes.Cut(line, []byte{'\t'})
+	js, p := s.recordJSON(line)
+	return global, js, p
+}
+
+// recordJSON is the JSON of a record line's rest after "R\t<key>\t".
+func (s *Store) recordJSON(rest []byte) ([]byte, *Problem) {
+	_, js, ok := bytes.Cut(rest, []byte{'\t'})
 	if !ok {
-		return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
+		return nil, &Problem{s.Path, "malformed repository record; ignored"}
 	}
-	return global, keep(js), nil
+	return js, nil
 }
 
 // Tx is a read-modify-write transaction's view of the whole state.
@@ -389,8 +409,9 @@ func (s *Store) write(tx *Tx) error {
 		return keys[i] < keys[j]
 	})
 	if len(keys) > MaxRepos {
-		keys = keys[:MaxRepos]
+		keys = keys[:MaxRepos] // the least recently used are dropped
 	}
+	sort.Strings(keys) // the order search.go relies on
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s %d\n", header, Version)
 	if len(tx.Global) > 0 {

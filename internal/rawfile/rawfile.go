@@ -112,11 +112,6 @@ func bufSize(n int64) int64 {
 
 const smallBuf = 1152
 
-// mapMin is the size from which Map maps: below it a read is cheaper than
-// mapping, faulting the pages in and unmapping (which, in a process with
-// several threads, interrupts the other CPUs to flush their TLBs).
-const mapMin = 64 << 10
-
 // FileInfo is what Stat reports.
 type FileInfo struct {
 	Info
@@ -134,28 +129,51 @@ func Stat(path string) (FileInfo, error) {
 		MtimeNs: mtimeNs(&st)}, nil
 }
 
-// Map is Read without the copy for large files: the file is mapped
-// read-only and unmap must be called when done; unmap is nil when the
-// file was small enough to be read instead (the data is then the
-// caller's to keep). Only pages that are looked at are faulted in,
-// so finding one line near the start of a large file stays cheap. Safe for
-// files that are only ever replaced by rename, never truncated in place.
-func Map(path string, max int64, flags int, check func(Info) error) (data []byte, info Info, unmap func(), err error) {
+// File is an open file for positioned reads: the render path looks a
+// record up in a large state file by reading a few small windows of it,
+// which touches fewer pages than reading the file whole or mapping it.
+type File struct {
+	fd   int
+	path string
+}
+
+// Open opens path with Read's flags and checks and leaves the reading to
+// the caller, who must Close the file.
+func Open(path string, max int64, flags int, check func(Info) error) (File, Info, error) {
 	fd, info, err := openChecked(path, max, flags, check)
 	if err != nil {
-		return nil, info, nil, err
+		return File{fd: -1}, info, err
 	}
-	defer closeFD(fd)
-	if info.Size == 0 {
-		return nil, info, nil, nil
-	}
-	if info.Size >= mapMin {
-		if b, err := mmap(fd, int(info.Size)); err == nil {
-			return b, info, func() { munmap(b) }, nil
+	return File{fd: fd, path: path}, info, nil
+}
+
+// ReadAt reads len(b) bytes at off; fewer only at the end of the file.
+func (f File) ReadAt(b []byte, off int64) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := pread(f.fd, b[n:], off+int64(n))
+		if err == syscall.EINTR {
+			continue
 		}
-		// Some file systems cannot map: read instead (mmap left the
-		// offset at 0).
+		if err != nil {
+			return n, &fs.PathError{Op: "read", Path: f.path, Err: err}
+		}
+		if m == 0 {
+			break
+		}
+		n += m
 	}
-	b, err := readFD(fd, path, info.Size, max)
-	return b, info, nil, err
+	return n, nil
+}
+
+// ReadAll reads the whole file, expecting size bytes, as Read does.
+func (f File) ReadAll(size, max int64) ([]byte, error) {
+	return readFD(f.fd, f.path, size, max)
+}
+
+// Close closes the file.
+func (f File) Close() {
+	if f.fd >= 0 {
+		closeFD(f.fd)
+	}
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-func TestReadMapStat(t *testing.T) {
+func TestReadOpenStat(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
 	os.WriteFile(p, []byte("hello"), 0o640)
@@ -18,12 +18,14 @@ func TestReadMapStat(t *testing.T) {
 	if err != nil || string(b) != "hello" || info.Size != 5 || !info.IsRegular() || info.Perm() != 0o640 {
 		t.Fatalf("Read: %q %+v %v", b, info, err)
 	}
-	m, _, unmap, err := Map(p, 100, 0, nil)
-	if err != nil || string(m) != "hello" {
-		t.Fatalf("Map: %q %v", m, err)
+	f, _, err := Open(p, 100, 0, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if unmap != nil {
-		unmap()
+	m, err := f.ReadAll(5, 100)
+	f.Close()
+	if err != nil || string(m) != "hello" {
+		t.Fatalf("ReadAll: %q %v", m, err)
 	}
 	if _, _, err := Read(p, 4, 0, nil); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("limit: %v", err)
@@ -36,12 +38,12 @@ func TestReadMapStat(t *testing.T) {
 	}
 	empty := filepath.Join(dir, "empty")
 	os.WriteFile(empty, nil, 0o600)
-	if m, _, unmap, err := Map(empty, 4, 0, nil); err != nil || len(m) != 0 {
-		t.Fatalf("empty map: %v", err)
+	if f, _, err := Open(empty, 4, 0, nil); err != nil {
+		t.Fatalf("empty: %v", err)
+	} else if m, err := f.ReadAll(0, 4); err != nil || len(m) != 0 {
+		t.Fatalf("empty: %q %v", m, err)
 	} else {
-		if unmap != nil {
-			unmap()
-		}
+		f.Close()
 	}
 	st, err := Stat(p)
 	osst, _ := os.Stat(p)
@@ -74,27 +76,37 @@ func TestFIFONeverBlocks(t *testing.T) {
 	}
 }
 
-// Files from mapMin up are mapped, smaller ones read; both give the bytes.
-func TestMapLargeAndSmall(t *testing.T) {
+// ReadAt reads exactly what is at an offset, short only at the end, for
+// files and windows of any size; Open applies Read's limit.
+func TestReadAt(t *testing.T) {
 	dir := t.TempDir()
-	for _, size := range []int{1, mapMin - 1, mapMin, 3*mapMin + 17} {
+	for _, size := range []int{1, 1000, 64 << 10, 3<<16 + 17} {
 		want := make([]byte, size)
 		for i := range want {
 			want[i] = byte(i*7 + size)
 		}
 		p := filepath.Join(dir, "f")
 		os.WriteFile(p, want, 0o600)
-		got, info, unmap, err := Map(p, 1<<30, 0, nil)
-		if err != nil || info.Size != int64(size) || string(got) != string(want) {
-			t.Fatalf("size %d: %d bytes, %v", size, len(got), err)
+		f, info, err := Open(p, 1<<30, 0, nil)
+		if err != nil || info.Size != int64(size) {
+			t.Fatalf("size %d: %+v %v", size, info, err)
 		}
-		if mapped := unmap != nil; mapped != (size >= mapMin) {
-			t.Fatalf("size %d: mapped %v", size, mapped)
+		for _, off := range []int{0, 1, size / 2, size - 1, size, size + 5} {
+			for _, n := range []int{1, 7, 4096, size + 10} {
+				buf := make([]byte, n)
+				got, err := f.ReadAt(buf, int64(off))
+				end := min(max(off, 0)+n, size)
+				exp := []byte{}
+				if off < size {
+					exp = want[off:end]
+				}
+				if err != nil || string(buf[:got]) != string(exp) {
+					t.Fatalf("size %d: ReadAt(%d bytes, %d) = %d, %v", size, n, off, got, err)
+				}
+			}
 		}
-		if unmap != nil {
-			unmap()
-		}
-		if _, _, _, err := Map(p, int64(size-1), 0, nil); !errors.Is(err, ErrTooLarge) {
+		f.Close()
+		if _, _, err := Open(p, int64(size-1), 0, nil); !errors.Is(err, ErrTooLarge) {
 			t.Fatalf("size %d over the limit: %v", size, err)
 		}
 	}

@@ -70,19 +70,13 @@ func stat(path string, st *syscall.Stat_t) error {
 
 func mtimeNs(st *syscall.Stat_t) int64 { return int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec) }
 
-// mmap maps a file read-only without syscall.Mmap's bookkeeping (a mutex
-// and a map of every mapping) and without telling the scheduler.
-func mmap(fd int, size int) ([]byte, error) {
-	addr, _, errno := syscall.RawSyscall6(syscall.SYS_MMAP, 0, uintptr(size), syscall.PROT_READ, syscall.MAP_SHARED, uintptr(fd), 0)
-	if errno != 0 {
-		return nil, errno
+func pread(fd int, b []byte, off int64) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
 	}
-	// The address is memory outside Go's heap; read it through a pointer
-	// so the conversion is not a uintptr-to-pointer one.
-	p := *(*unsafe.Pointer)(unsafe.Pointer(&addr))
-	return unsafe.Slice((*byte)(p), size), nil
-}
-
-func munmap(b []byte) {
-	syscall.RawSyscall(syscall.SYS_MUNMAP, uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)), 0)
+	n, _, errno := syscall.RawSyscall6(syscall.SYS_PREAD64, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), uintptr(off), 0, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
 }

@@ -23,8 +23,4 @@ func stat(path string, st *syscall.Stat_t) error { return syscall.Stat(path, st)
 
 func mtimeNs(st *syscall.Stat_t) int64 { return int64(st.Mtimespec.Sec)*1e9 + int64(st.Mtimespec.Nsec) }
 
-func mmap(fd int, size int) ([]byte, error) {
-	return syscall.Mmap(fd, 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
-}
-
-func munmap(b []byte) { syscall.Munmap(b) }
+func pread(fd int, b []byte, off int64) (int, error) { return syscall.Pread(fd, b, off) }

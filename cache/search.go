@@ -1,0 +1,195 @@
+package cache
+
+import (
+	"bytes"
+
+	"github.com/prchip/prchip/internal/rawfile"
+)
+
+// searchMin is the file size above which ReadRepo searches the file
+// instead of reading it whole (a variable for the tests): below it one
+// read call is cheapest; above it, reading or mapping every page of a
+// file of hundreds of repositories cost a render ~0.3 ms in page faults
+// and scanning, a binary search a dozen small reads.
+var searchMin int64 = 64 << 10
+
+// window is how many bytes one probe reads: more than a typical record
+// line, so a probe usually finds a line start and its key in one read.
+var window = 1024
+
+// lineReader reads a file's lines through one reusable window.
+type lineReader struct {
+	f    rawfile.File
+	size int64
+	buf  []byte
+}
+
+// line returns the line starting at off, without its newline, and the
+// offset after it. The line aliases the window (valid until the next
+// read) unless it is longer than the window.
+func (r *lineReader) line(off int64) ([]byte, int64, error) {
+	n, err := r.f.ReadAt(r.buf, off)
+	if err != nil {
+		return nil, 0, err
+	}
+	b := r.buf[:n]
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i], off + int64(i) + 1, nil
+	}
+	long := append([]byte(nil), b...)
+	for n > 0 {
+		if n, err = r.f.ReadAt(r.buf, off+int64(len(long))); err != nil {
+			return nil, 0, err
+		}
+		if i := bytes.IndexByte(r.buf[:n], '\n'); i >= 0 {
+			long = append(long, r.buf[:i]...)
+			return long, off + int64(len(long)) + 1, nil
+		}
+		long = append(long, r.buf[:n]...)
+	}
+	return long, off + int64(len(long)), nil // the end of the file
+}
+
+// lineAfter finds the first line starting at or after pos and before hi,
+// and its record key; start is hi when there is none.
+func (r *lineReader) lineAfter(pos, hi int64) (start int64, key []byte, err error) {
+	off := pos - 1 // a line starts at pos when the byte before it ends one
+	for off < hi-1 {
+		n, err := r.f.ReadAt(r.buf, off)
+		if err != nil || n == 0 {
+			return hi, nil, err
+		}
+		i := bytes.IndexByte(r.buf[:n], '\n')
+		if i < 0 {
+			off += int64(n)
+			continue
+		}
+		start = off + int64(i) + 1
+		if start >= hi {
+			return hi, nil, nil
+		}
+		if k, complete := recordKey(r.buf[i+1 : n]); complete {
+			return start, k, nil
+		}
+		line, _, err := r.line(start) // the key did not fit in this window
+		if err != nil {
+			return hi, nil, err
+		}
+		k, _ := recordKey(line)
+		return start, k, nil
+	}
+	return hi, nil, nil
+}
+
+// recordKey is the key of a line "R\t<key>\t..." from b, which starts at
+// the line's start and may hold only part of it. complete is false when b
+// ends before the key does; a line that is no record has no key.
+func recordKey(b []byte) (key []byte, complete bool) {
+	if len(b) < 2 {
+		return nil, false
+	}
+	rest, ok := bytes.CutPrefix(b, []byte("R\t"))
+	if !ok {
+		return nil, true
+	}
+	for i, c := range rest {
+		switch c {
+		case '\t':
+			return rest[:i], true
+		case '\n':
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// search reads the header, the global record and key's record of a
+// version 2 file of size bytes (more than searchMin). ok is false for a
+// version 1 file (records in LRU order), which the caller reads whole.
+func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem, ok bool) {
+	r := &lineReader{f: f, size: size, buf: make([]byte, window)}
+	head, next, err := r.line(0)
+	if err != nil {
+		return nil, nil, s.readProblem(err, nil), true
+	}
+	if next != int64(len(head))+1 { // the file ended before the header did
+		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}, true
+	}
+	v, p := s.version(head)
+	if p != nil {
+		return nil, nil, p, true
+	}
+	if v == 1 {
+		return nil, nil, nil, false
+	}
+	if next == size {
+		return nil, nil, nil, true
+	}
+	var last [1]byte
+	if n, err := f.ReadAt(last[:], size-1); err != nil || n != 1 || last[0] != '\n' {
+		return nil, nil, s.truncated(), true
+	}
+	line, after, err := r.line(next)
+	if err != nil {
+		return nil, nil, s.readProblem(err, nil), true
+	}
+	if g, isG := bytes.CutPrefix(line, []byte("G\t")); isG {
+		global = bytes.Clone(g) // the window is read into again below
+		next = after
+	}
+	if key == "" {
+		return global, nil, nil, true
+	}
+	// The record, if present, starts in [lo, hi), and lo is a line start.
+	lo, hi := next, size
+	for hi-lo > int64(window) {
+		mid := lo + (hi-lo)/2
+		start, k, err := r.lineAfter(mid, hi)
+		if err != nil {
+			return global, nil, s.readProblem(err, nil), true
+		}
+		if start >= hi {
+			hi = mid
+			continue
+		}
+		switch c := compareKey(key, k); {
+		case c == 0:
+			lo, hi = start, start+1
+		case c < 0:
+			hi = start
+		default:
+			lo = start
+		}
+	}
+	for pos := lo; pos < hi; {
+		line, after, err := r.line(pos)
+		if err != nil {
+			return global, nil, s.readProblem(err, nil), true
+		}
+		if rest, found := bytes.CutPrefix(line, []byte("R\t"+key+"\t")); found {
+			js, p := s.recordJSON(rest)
+			return global, js, p, true
+		}
+		pos = after
+	}
+	return global, nil, nil, true
+}
+
+// compareKey is strings.Compare(key, string(k)) without the conversion.
+func compareKey(key string, k []byte) int {
+	for i := 0; i < len(key) && i < len(k); i++ {
+		if key[i] != k[i] {
+			if key[i] < k[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(key) < len(k):
+		return -1
+	case len(key) > len(k):
+		return 1
+	}
+	return 0
+}
