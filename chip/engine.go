@@ -55,6 +55,8 @@ type Facts struct {
 	NA *Outcome
 	// Key names the repository in the store ("" outside a repository).
 	Key string
+
+	repo repo.Info // what Repo points to
 }
 
 // Gather reads repository facts and gh's setup for dir.
@@ -71,7 +73,9 @@ func Gather(dir string, now time.Time) *Facts {
 func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
 	s.Read()
 	*f = Facts{Dir: dir, Setup: s}
-	f.Repo, f.RepoErr = repo.Find(dir)
+	if f.RepoErr = repo.FindInto(&f.repo, dir); f.RepoErr == nil {
+		f.Repo = &f.repo
+	}
 	switch {
 	case f.RepoErr != nil:
 		detail := "not inside a git repository"

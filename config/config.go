@@ -93,6 +93,10 @@ func (p Problem) String() string {
 	return loc + ": " + p.Msg
 }
 
+// defaultInvalidateOn is shared by every default configuration (capped, so
+// an append copies it): the render path then allocates nothing for it.
+var defaultInvalidateOn = [...]string{"git", "gh", "gt"}
+
 // Defaults is the configuration when no file exists.
 func Defaults(path string) *Config {
 	c := new(Config)
@@ -106,7 +110,7 @@ func (c *Config) setDefaults(path string) {
 		Mode:            ModeAuto,
 		Timeout:         5 * time.Second,
 		RefreshInterval: 30 * time.Second,
-		InvalidateOn:    []string{"git", "gh", "gt"},
+		InvalidateOn:    defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
 		OnRetryable:     "clear",
 		Format:          "", // the preset's
 		Preset:          "plain",

@@ -111,3 +111,30 @@ func TestReadAt(t *testing.T) {
 		}
 	}
 }
+
+// Paths shorter and longer than the stack buffer they are passed in; a
+// NUL byte is refused as the os package refuses it.
+func TestPathLengths(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []int{1, 100, 159, 160, 161, 300} {
+		sub := dir
+		for len(sub) < n {
+			sub = filepath.Join(sub, "d")
+		}
+		os.MkdirAll(sub, 0o700)
+		p := filepath.Join(sub, "f")
+		os.WriteFile(p, []byte("x"), 0o600)
+		if b, _, err := Read(p, 10, 0, nil); err != nil || string(b) != "x" {
+			t.Fatalf("path of %d bytes: %q %v", len(p), b, err)
+		}
+		if st, err := Stat(p); err != nil || st.Size != 1 {
+			t.Fatalf("stat of %d bytes: %v", len(p), err)
+		}
+	}
+	if _, _, err := Read(dir+"/a\x00b", 10, 0, nil); err == nil {
+		t.Fatal("a path with NUL was opened")
+	}
+	if _, err := Stat(dir + "\x00"); err == nil {
+		t.Fatal("a path with NUL was stat'ed")
+	}
+}

@@ -11,10 +11,29 @@ import (
 // thread costs more than the whole render. These calls are on small local
 // files, where blocking the only goroutine is what we want anyway.
 
-func pathPtr(path string) (*byte, error) { return syscall.BytePtrFromString(path) }
+// pathBuf holds a path as a C string on the caller's stack: allocating
+// one per call put paths of different lengths into different allocation
+// size classes, each a fresh span (two page faults) in a cold process.
+type pathBuf [160]byte
+
+// ptr returns path as a C string, in b when it fits.
+func (b *pathBuf) ptr(path string) (*byte, error) {
+	if len(path) >= len(b) {
+		return syscall.BytePtrFromString(path)
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] == 0 {
+			return nil, syscall.EINVAL
+		}
+	}
+	copy(b[:], path)
+	b[len(path)] = 0
+	return &b[0], nil
+}
 
 func open(path string, flags int) (int, error) {
-	p, err := pathPtr(path)
+	var buf pathBuf
+	p, err := buf.ptr(path)
 	if err != nil {
 		return -1, err
 	}
@@ -57,7 +76,8 @@ func stat(path string, st *syscall.Stat_t) error {
 	if sysFstatat == 0 {
 		return syscall.Stat(path, st)
 	}
-	p, err := pathPtr(path)
+	var buf pathBuf
+	p, err := buf.ptr(path)
 	if err != nil {
 		return err
 	}
