@@ -160,32 +160,37 @@ type chipEntry struct {
 
 // Policies lists the chips of a configuration in render order.
 func Policies(cfg *config.Config) []Policy {
-	ps := []Policy{{Name: "pr", Kind: KindPR, Requires: []string{"gh"}, Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}}
-	for _, ch := range cfg.Chips {
-		ps = append(ps, Policy{Name: ch.Name, Kind: KindShell, Requires: []string{"sh"}, Timeout: ch.Timeout,
-			RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure})
+	ps := []Policy{prPolicy(cfg)}
+	for i := range cfg.Chips {
+		ps = append(ps, shellPolicy(&cfg.Chips[i]))
 	}
 	return ps
 }
 
+// The programs chips need, shared: Requires is read, never changed.
+var needGh, needSh = []string{"gh"}, []string{"sh"}
+
+func prPolicy(cfg *config.Config) Policy {
+	return Policy{Name: "pr", Kind: KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}
+}
+
+func shellPolicy(ch *config.ShellChip) Policy {
+	return Policy{Name: ch.Name, Kind: KindShell, Requires: needSh[:1:1], Timeout: ch.Timeout,
+		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
+}
+
+// entries lists the chips to consider, in Policies' order.
 func (e *Env) entries(f *Facts, inv int) []chipEntry {
 	var out []chipEntry
-	for i, p := range Policies(e.Config) {
-		ce := chipEntry{Policy: p}
-		if p.Kind == KindPR {
-			if f.NA != nil {
-				continue
-			}
-			ce.Fingerprint = f.PRFingerprint(inv)
-		} else {
-			if f.Repo == nil {
-				continue
-			}
-			ch := e.Config.Chips[i-1]
-			ce.Shell = &ch
-			ce.Fingerprint = f.ShellFingerprint(ch, inv)
-		}
-		out = append(out, ce)
+	if f.NA == nil {
+		out = append(out, chipEntry{Policy: prPolicy(e.Config), Fingerprint: f.PRFingerprint(inv)})
+	}
+	if f.Repo == nil {
+		return out
+	}
+	for i := range e.Config.Chips {
+		ch := e.Config.Chips[i]
+		out = append(out, chipEntry{Policy: shellPolicy(&ch), Shell: &ch, Fingerprint: f.ShellFingerprint(ch, inv)})
 	}
 	return out
 }
