@@ -5,12 +5,12 @@
 package repo
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -70,13 +70,16 @@ func FindInto(info *Info, dir string) error {
 		}
 		info.GitDir = gd
 		info.CommonDir = gd
-	}
-	if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
-		cd := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(cd) {
-			cd = filepath.Join(info.GitDir, cd)
+		// Only a linked worktree's git directory, which a .git file points
+		// to, names the repository's common directory: a .git directory
+		// is its own, and a render saves the failed open.
+		if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
+			cd := strings.TrimSpace(string(b))
+			if !filepath.IsAbs(cd) {
+				cd = filepath.Join(info.GitDir, cd)
+			}
+			info.CommonDir = filepath.Clean(cd)
 		}
-		info.CommonDir = filepath.Clean(cd)
 	}
 	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
@@ -150,15 +153,21 @@ func readSmall(p string) ([]byte, error) {
 // parseConfig reads the parts of git's config syntax prchip needs: remote
 // URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
 // names are case-insensitive, subsection names are not.
+//
+// It allocates only for values it has to unquote: a render reads this file
+// on every prompt, and every allocation a cold process makes may cost it
+// fresh memory (a per-line string and a value built for every key cost 17
+// allocations for a typical file). The remotes it keeps share b's memory,
+// which the caller must not change afterwards.
 func parseConfig(b []byte, info *Info) {
 	var section, sub string
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
-	index := map[string]int{}
-	for len(b) > 0 {
-		var line []byte
-		line, b, _ = bytes.Cut(b, []byte{'\n'})
-		l := strings.TrimSpace(string(line))
+	text := unsafe.String(unsafe.SliceData(b), len(b)) // b is ours and never changes: no copy
+	for len(text) > 0 {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		l := strings.TrimSpace(line)
 		if l == "" || l[0] == '#' || l[0] == ';' {
 			continue
 		}
@@ -190,17 +199,15 @@ func parseConfig(b []byte, info *Info) {
 		if !hasVal {
 			continue
 		}
-		val = configValue(val)
 		switch {
 		case section == "remote" && key == "url" && sub != "":
-			if _, seen := index[sub]; !seen {
-				index[sub] = len(info.Remotes)
-				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: val})
+			if !hasRemote(info.Remotes, sub) {
+				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
 			}
 		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
-			info.BranchRemote = val
+			info.BranchRemote = configValue(val)
 		case section == "url" && key == "insteadof" && sub != "":
-			rewrites = append(rewrites, rewrite{base: sub, prefix: val})
+			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
 		}
 	}
 	for i, r := range info.Remotes {
@@ -216,11 +223,25 @@ func parseConfig(b []byte, info *Info) {
 	}
 }
 
+// hasRemote reports whether remotes has one named name: the first url of
+// a remote is the one git fetches from.
+func hasRemote(remotes []Remote, name string) bool {
+	for _, r := range remotes {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // configValue strips comments and surrounding quotes from a config value.
 func configValue(v string) string {
+	v = strings.TrimSpace(v)
+	if strings.IndexAny(v, "\\\"#;") < 0 {
+		return v // nothing to strip: no copy
+	}
 	var b strings.Builder
 	inQuote := false
-	v = strings.TrimSpace(v)
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -269,4 +270,51 @@ func TestUnquote(t *testing.T) {
 			t.Errorf("unquote(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// parseConfig reads what go-git's config parser reads, for every input
+// go-git accepts: the remotes (first url of each, after the longest
+// matching insteadOf), and the current branch's remote.
+func FuzzParseConfigMatchesGoGit(f *testing.F) {
+	f.Add([]byte("[core]\n\tbare = false\n[remote \"origin\"]\n\turl = \"https://github.com/o/r.git\" ; c\n[url \"https://github.com/\"]\n\tinsteadOf = gh:\n[remote \"b\"]\n\turl = gh:x/y\n[branch \"main\"]\n\tremote = b\n"), "main")
+	f.Add([]byte("[remote \"a\\\"q\"]\nurl = x#y\n[Remote \"origin\"]\n\tURL = a\\tb\n"), "x")
+	f.Fuzz(func(t *testing.T, b []byte, branch string) {
+		cfg := gitconfig.NewConfig()
+		if err := cfg.Unmarshal(b); err != nil {
+			return
+		}
+		for _, ss := range cfg.Raw.Section("url").Subsections {
+			if len(ss.Options.GetAll("insteadOf")) > 1 {
+				return // go-git keeps one insteadOf per base, git (and prchip) all
+			}
+		}
+		info := &Info{Branch: branch}
+		parseConfig(b, info)
+		got := map[string]string{}
+		for _, r := range info.Remotes {
+			got[r.Name] = r.URL
+		}
+		want := map[string]string{}
+		for name, rc := range cfg.Remotes {
+			if len(rc.URLs) == 0 || name == "" {
+				continue
+			}
+			if slices.Contains(rc.URLs, "") {
+				return // a bare "url" key: git refuses it, go-git reads ""
+			}
+			u, best := rc.URLs[0], -1
+			for base, rw := range cfg.URLs {
+				if p := rw.InsteadOf; strings.HasPrefix(rc.URLs[0], p) && len(p) > best {
+					best, u = len(p), base+rc.URLs[0][len(p):]
+				}
+			}
+			want[name] = u
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("remotes %q, go-git %q", got, want)
+		}
+		if br := cfg.Branches[branch]; br != nil && branch != "" && br.Remote != info.BranchRemote {
+			t.Fatalf("branch remote %q, go-git %q", info.BranchRemote, br.Remote)
+		}
+	})
 }

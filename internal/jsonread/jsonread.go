@@ -21,6 +21,7 @@ import (
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ErrSyntax is returned for input that is not JSON.
@@ -40,8 +41,9 @@ type Reader struct {
 	buf []byte
 }
 
-// New starts reading data.
-// Small enough to be inlined, so a caller's Reader can live on its stack.
+// New starts reading data, which must not change afterwards: strings read
+// from it may share its memory. Small enough to be inlined, so a caller's
+// Reader can live on its stack.
 func New(data []byte) *Reader {
 	r := &Reader{data: data}
 	r.check()
@@ -177,7 +179,20 @@ func (r *Reader) String(dst *string) {
 		r.wrongType()
 		return
 	}
-	*dst = string(r.rawString())
+	*dst = r.keep(r.rawString())
+}
+
+// keep returns a string value. One without escapes or non-ASCII bytes is
+// the text's own bytes, not a copy (see New): every allocation a cold
+// render makes may cost it fresh memory.
+func (r *Reader) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if d := r.data; len(d) > 0 && uintptr(unsafe.Pointer(&b[0]))-uintptr(unsafe.Pointer(&d[0])) < uintptr(len(d)) {
+		return unsafe.String(&b[0], len(b))
+	}
+	return string(b) // unescaped into the reused buffer
 }
 
 // Int stores an integer value in *dst; null leaves it unchanged. A

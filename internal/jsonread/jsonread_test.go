@@ -2,6 +2,7 @@ package jsonread
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,40 @@ func TestKeyIs(t *testing.T) {
 		if got := KeyIs([]byte(c.key), c.name); got != c.want {
 			t.Errorf("KeyIs(%q, %q) = %v", c.key, c.name, got)
 		}
+	}
+}
+
+// Strings without escapes share the text's memory, the others are copied
+// out of the reused unescaping buffer: every value must still be what
+// encoding/json reads after all of them are read.
+func TestStringsSharedAndCopied(t *testing.T) {
+	var parts []string
+	for i := range 400 {
+		s := strings.Repeat(string(rune('a'+i%26)), i%37)
+		if i%50 == 7 {
+			s += "\xff\xfe\xfd"
+		}
+		if i%60 == 3 {
+			s += `\u00e9\n`
+		}
+		parts = append(parts, `"`+s+`"`)
+	}
+	text := []byte("[" + strings.Join(parts, ",") + "]")
+	var want []string
+	if err := json.Unmarshal(text, &want); err != nil {
+		t.Fatal(err)
+	}
+	r := New(text)
+	var got []string
+	r.Array(func() {
+		var s string
+		r.String(&s)
+		got = append(got, s)
+	})
+	if err := r.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }
