@@ -102,20 +102,8 @@ func writeChipState(w *jsonwrite.Writer, st *ChipState) {
 
 func writeOutcome(w *jsonwrite.Writer, o *Outcome) {
 	w.BeginObject()
-	w.Key("class")
-	w.String(string(o.Class))
-	w.Key("category")
-	w.String(o.Category)
-	w.Key("exit_code")
-	w.Int(int64(o.ExitCode))
-	w.Key("timed_out")
-	w.Bool(o.TimedOut)
-	w.Key("detail")
-	w.String(o.Detail)
-	w.Key("at")
-	w.Time(o.At)
-	w.Key("duration_ms")
-	w.Int(o.DurationMS)
+	writeOutcomeHead(w, &StatusOutcome{Class: o.Class, Category: o.Category, ExitCode: &o.ExitCode,
+		TimedOut: o.TimedOut, Detail: o.Detail, At: o.At, DurationMS: o.DurationMS})
 	if len(o.Recovery) > 0 {
 		w.Key("recovery_actions")
 		w.Strings(o.Recovery)
@@ -262,6 +250,13 @@ func writeStatusOutcome(w *jsonwrite.Writer, o *StatusOutcome) {
 		return
 	}
 	w.BeginObject()
+	writeOutcomeHead(w, o)
+	w.EndObject()
+}
+
+// writeOutcomeHead writes the members a stored outcome and status's
+// last_outcome share, in their order.
+func writeOutcomeHead(w *jsonwrite.Writer, o *StatusOutcome) {
 	w.Key("class")
 	w.String(string(o.Class))
 	w.Key("category")
@@ -280,5 +275,4 @@ func writeStatusOutcome(w *jsonwrite.Writer, o *StatusOutcome) {
 	w.Time(o.At)
 	w.Key("duration_ms")
 	w.Int(o.DurationMS)
-	w.EndObject()
 }

@@ -16,7 +16,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -174,22 +173,14 @@ func (w *world) measure(s *sample) error {
 
 // copyBinary makes n copies of bin in dir, for sample.bins.
 func copyBinary(bin, dir string, n int) ([]string, error) {
+	b, err := os.ReadFile(bin)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	for i := range n {
 		dst := filepath.Join(dir, fmt.Sprintf("%s.%d", filepath.Base(bin), i))
-		src, err := os.Open(bin)
-		if err != nil {
-			return nil, err
-		}
-		f, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
-		if err == nil {
-			_, err = io.Copy(f, src)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		src.Close()
-		if err != nil {
+		if err := os.WriteFile(dst, b, 0o755); err != nil {
 			return nil, err
 		}
 		out = append(out, dst)

@@ -189,10 +189,10 @@ func (r *Reader) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if d := r.data; len(d) > 0 && uintptr(unsafe.Pointer(&b[0]))-uintptr(unsafe.Pointer(&d[0])) < uintptr(len(d)) {
-		return unsafe.String(&b[0], len(b))
+	if len(r.buf) > 0 && &b[0] == &r.buf[0] {
+		return string(b) // unescaped into the reused buffer: copy it out
 	}
-	return string(b) // unescaped into the reused buffer
+	return unsafe.String(&b[0], len(b))
 }
 
 // Int stores an integer value in *dst; null leaves it unchanged. A

@@ -35,12 +35,12 @@ func (i Info) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 // larger file gives ErrTooLarge. Errors wrap the syscall errno, so
 // errors.Is(err, fs.ErrNotExist) works.
 func Read(path string, max int64, flags int, check func(Info) error) ([]byte, Info, error) {
-	fd, info, err := openChecked(path, max, flags, check)
+	f, info, err := Open(path, max, flags, check)
 	if err != nil {
 		return nil, info, err
 	}
-	defer closeFD(fd)
-	b, err := readFD(fd, path, info.Size, max)
+	defer f.Close()
+	b, err := f.ReadAll(info.Size, max)
 	return b, info, err
 }
 
