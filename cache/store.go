@@ -73,13 +73,29 @@ func (s *Store) now() time.Time {
 // Dir is the directory holding the state file and locks.
 func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 
-// readFile reads the state file defensively: never follows a symlink, never
-// blocks on a FIFO or device, refuses files other users could have written
-// and files larger than MaxSize. A missing file is (nil, nil).
-func (s *Store) readFile() ([]byte, *Problem) {
+// openFile opens the state file defensively: never follows a symlink,
+// never blocks on a FIFO or device, refuses files other users could have
+// written and files larger than MaxSize. A missing file is an empty one
+// (size 0, no problem); closing the file is always safe.
+func (s *Store) openFile() (rawfile.File, int64, *Problem) {
 	var problem *Problem
-	b, _, err := rawfile.Read(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
-	return b, s.readProblem(err, problem)
+	f, info, err := rawfile.Open(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	if err != nil {
+		return f, 0, s.readProblem(err, problem)
+	}
+	return f, info.Size, nil
+}
+
+// readFile reads the whole state file (see openFile); a missing file is
+// (nil, nil).
+func (s *Store) readFile() ([]byte, *Problem) {
+	f, size, p := s.openFile()
+	defer f.Close()
+	if p != nil || size == 0 {
+		return nil, p
+	}
+	b, err := f.ReadAll(size, MaxSize)
+	return b, s.readProblem(err, nil)
 }
 
 // checker refuses what SPEC 5 says to treat as empty state, saying why in
@@ -176,20 +192,19 @@ func (s *Store) truncated() *Problem {
 // A small file is read whole; in a large one the record is found by
 // binary search (search.go), reading a few windows of it.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
-	var p *Problem
-	f, info, err := rawfile.Open(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&p))
-	if err != nil {
-		return nil, nil, s.readProblem(err, p)
-	}
+	f, size, p := s.openFile()
 	defer f.Close()
-	if info.Size > searchMin {
-		g, r, p, ok := s.search(f, info.Size, key)
+	if p != nil || size == 0 {
+		return nil, nil, p
+	}
+	if size > searchMin {
+		g, r, p, ok := s.search(f, size, key)
 		if ok {
 			return g, r, p
 		}
 		// A version 1 file: records in LRU order, read it whole.
 	}
-	b, err := f.ReadAll(info.Size, MaxSize)
+	b, err := f.ReadAll(size, MaxSize)
 	if err != nil {
 		return nil, nil, s.readProblem(err, nil)
 	}
