@@ -100,10 +100,24 @@ func (w *world) cmd(name string, args ...string) *exec.Cmd {
 	return c
 }
 
-// pad adds n-1 other repositories' records to the state file.
-func (w *world) pad(n int) error {
-	s := &cache.Store{Path: filepath.Join(w.home, "state", "prchip", "state")}
-	return s.Update(func(tx *cache.Tx) error {
+// withRepos makes a second state directory whose file holds this world's
+// record and n-1 other repositories' records, and returns the
+// XDG_STATE_HOME that selects it.
+func (w *world) withRepos(n int) (string, error) {
+	dir := filepath.Join(w.home, fmt.Sprintf("state-%d", n))
+	if err := os.MkdirAll(filepath.Join(dir, "prchip"), 0o700); err != nil {
+		return "", err
+	}
+	b, err := os.ReadFile(filepath.Join(w.home, "state", "prchip", "state"))
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "prchip", "state")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return "", err
+	}
+	s := &cache.Store{Path: path}
+	err = s.Update(func(tx *cache.Tx) error {
 		rec := tx.Repo(chip.RepoKey(w.repo))
 		if rec == nil {
 			return fmt.Errorf("no record for %s", w.repo)
@@ -113,19 +127,21 @@ func (w *world) pad(n int) error {
 		}
 		return nil
 	})
+	return dir, err
 }
 
 // peakRSS measures the render's peak RSS with GNU time, which forks for
 // real: a child of this Go process reports this process's RSS (Go starts
 // children with vfork semantics, and exec keeps the old high-water mark).
-func peakRSS(w *world, argv []string) (int64, error) {
+func peakRSS(w *world, s *sample) (int64, error) {
 	tm, err := exec.LookPath("/usr/bin/time")
 	if err != nil {
 		return 0, fmt.Errorf("GNU time is not installed (apt-get install time)")
 	}
 	var max int64
 	for range 10 {
-		c := w.cmd(tm, append([]string{"-f", "%M"}, argv...)...)
+		c := w.cmd(tm, append([]string{"-f", "%M"}, s.argv...)...)
+		c.Env = append(c.Env, s.env...)
 		var errb strings.Builder
 		c.Stderr = &errb
 		if err := c.Run(); err != nil {
@@ -219,49 +235,65 @@ func run(prchip string, runs int) error {
 			return err
 		}
 	}
-	fmt.Printf("prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians\n", runs, *copies)
+	states := map[int]string{1: filepath.Join(w.home, "state")}
+	if states[500], err = w.withRepos(500); err != nil {
+		return err
+	}
+	// Both state files are measured in one loop, against one git: the two
+	// cases share whatever the machine does during the run.
+	git := &sample{name: "git rev-parse --abbrev-ref HEAD", argv: []string{"git", "rev-parse", "--abbrev-ref", "HEAD"}}
+	all := []*sample{git}
+	renders := map[int][]*sample{}
 	for _, repos := range []int{1, 500} {
-		if repos > 1 {
-			if err := w.pad(repos); err != nil {
+		st := "XDG_STATE_HOME=" + states[repos]
+		renders[repos] = []*sample{
+			{name: "prchip prompt --shell zsh", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{st}, bins: prchipCopies},
+			{name: "  as the hooks run it (GOMAXPROCS=1)", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{st, "GOMAXPROCS=1"}, bins: prchipCopies},
+		}
+		all = append(all, renders[repos]...)
+	}
+	var floors []*sample
+	if *floor != "" {
+		// The floor both ways: GOMAXPROCS changes a Go process's start
+		// as much as it changes the render's.
+		floors = []*sample{{name: "Go hello world (start-up floor)", argv: []string{*floor}, bins: floorCopies},
+			{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies}}
+		all = append(all, floors...)
+	}
+	fmt.Printf("prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians;\n", runs, *copies)
+	fmt.Printf("ratios to git, and in brackets the same ratio over the first and the second half of the runs\n")
+	for i := 0; i < runs+20; i++ {
+		for _, j := range rand.Perm(len(all)) {
+			if err := w.measure(all[j]); err != nil {
 				return err
 			}
 		}
-		st, _ := os.Stat(filepath.Join(w.home, "state", "prchip", "state"))
-		prompt := &sample{name: "prchip prompt --shell zsh", argv: []string{prchip, "prompt", "--shell", "zsh"}, bins: prchipCopies}
-		hooked := &sample{name: "  as the hooks run it (GOMAXPROCS=1)", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{"GOMAXPROCS=1"}, bins: prchipCopies}
-		git := &sample{name: "git rev-parse --abbrev-ref HEAD", argv: []string{"git", "rev-parse", "--abbrev-ref", "HEAD"}}
-		all := []*sample{prompt, hooked, git}
-		if *floor != "" {
-			// The floor both ways: GOMAXPROCS changes a Go process's start
-			// as much as it changes the render's.
-			all = append(all, &sample{name: "Go hello world (start-up floor)", argv: []string{*floor}, bins: floorCopies},
-				&sample{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies})
-		}
-		for i := 0; i < runs+20; i++ {
-			for _, j := range rand.Perm(len(all)) {
-				if err := w.measure(all[j]); err != nil {
-					return err
-				}
-			}
-			if i == 19 { // warm-up
-				for _, s := range all {
-					s.times, s.faults = s.times[:0], 0
-				}
+		if i == 19 { // warm-up
+			for _, s := range all {
+				s.times, s.faults = s.times[:0], 0
 			}
 		}
-		if prompt.lastOut != "#42" || hooked.lastOut != "#42" {
-			return fmt.Errorf("prompt printed %q, want #42 (state not warm?)", prompt.lastOut)
+	}
+	for _, repos := range []int{1, 500} {
+		for _, s := range renders[repos] {
+			if s.lastOut != "#42" {
+				return fmt.Errorf("%s printed %q, want #42 (state not warm?)", s.name, s.lastOut)
+			}
 		}
-		if n := srv.Requests(); n != 1 {
-			return fmt.Errorf("the server saw %d requests: a render refreshed", n)
-		}
-		mg := median(git.times)
+	}
+	if n := srv.Requests(); n != 1 {
+		return fmt.Errorf("the server saw %d requests: a render refreshed", n)
+	}
+	for _, repos := range []int{1, 500} {
+		st, _ := os.Stat(filepath.Join(states[repos], "prchip", "state"))
 		fmt.Printf("\n%d repositor%s in the state file (%d bytes):\n", repos, map[bool]string{true: "y", false: "ies"}[repos == 1], st.Size())
-		for _, s := range all {
-			m := median(s.times)
-			fmt.Printf("  %-40s median %6.2f ms   ratio to git %.2f   page faults %5.1f\n", s.name, ms(m), float64(m)/float64(mg), float64(s.faults)/float64(len(s.times)))
+		for _, s := range append(append(renders[repos], git), floors...) {
+			h := len(s.times) / 2
+			fmt.Printf("  %-40s median %6.2f ms   ratio to git %.2f (%.2f %.2f)   page faults %5.1f\n", s.name,
+				ms(median(s.times)), ratio(s.times, git.times), ratio(s.times[:h], git.times[:h]), ratio(s.times[h:], git.times[h:]),
+				float64(s.faults)/float64(len(s.times)))
 		}
-		if rss, err := peakRSS(w, prompt.argv); err == nil {
+		if rss, err := peakRSS(w, renders[repos][0]); err == nil {
 			fmt.Printf("  peak RSS of the render: %.1f MiB\n", float64(rss)/1024)
 		} else {
 			fmt.Printf("  peak RSS of the render: not measured (%v)\n", err)
@@ -269,5 +301,7 @@ func run(prchip string, runs int) error {
 	}
 	return nil
 }
+
+func ratio(a, b []time.Duration) float64 { return float64(median(a)) / float64(median(b)) }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
