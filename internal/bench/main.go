@@ -16,6 +16,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -30,23 +31,28 @@ import (
 	"github.com/prchip/prchip/internal/fakegithub"
 )
 
-var (
-	floor  *string
-	copies *int
-)
+// options are the benchmark's flags and where it prints.
+type options struct {
+	out    io.Writer
+	prchip string // absolute path of the binary measured
+	floor  string // a Go hello world, or ""
+	runs   int
+	copies int
+}
 
 func main() {
-	bin := flag.String("prchip", "", "prchip binary (built with CGO_ENABLED=0)")
-	floor = flag.String("floor", "", "a Go hello-world binary, measured as the process-start floor")
-	runs := flag.Int("runs", 400, "runs of each command per scenario")
-	copies = flag.Int("copies", 4, "copies of each Go binary, run in turn")
+	o := options{out: os.Stdout}
+	flag.StringVar(&o.prchip, "prchip", "", "prchip binary (built with CGO_ENABLED=0)")
+	flag.StringVar(&o.floor, "floor", "", "a Go hello-world binary, measured as the process-start floor")
+	flag.IntVar(&o.runs, "runs", 400, "runs of each command")
+	flag.IntVar(&o.copies, "copies", 4, "copies of each Go binary, run in turn")
 	flag.Parse()
-	if *bin == "" {
+	if o.prchip == "" {
 		fmt.Fprintln(os.Stderr, "usage: bench -prchip PATH")
 		os.Exit(2)
 	}
-	abs, _ := filepath.Abs(*bin)
-	if err := run(abs, *runs); err != nil {
+	o.prchip, _ = filepath.Abs(o.prchip)
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -210,7 +216,8 @@ func median(d []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
-func run(prchip string, runs int) error {
+func run(o options) error {
+	prchip, runs := o.prchip, o.runs
 	w, srv, err := setup(prchip)
 	if err != nil {
 		return err
@@ -219,19 +226,19 @@ func run(prchip string, runs int) error {
 	if os.Getenv("PRCHIP_BENCH_KEEP") == "" {
 		defer os.RemoveAll(w.home)
 	} else {
-		defer fmt.Println("world kept in", w.home)
+		defer fmt.Fprintln(o.out, "world kept in", w.home)
 	}
 	bins := filepath.Join(w.home, "bin")
 	if err := os.MkdirAll(bins, 0o755); err != nil {
 		return err
 	}
-	prchipCopies, err := copyBinary(prchip, bins, *copies)
+	prchipCopies, err := copyBinary(prchip, bins, o.copies)
 	if err != nil {
 		return err
 	}
 	var floorCopies []string
-	if *floor != "" {
-		if floorCopies, err = copyBinary(*floor, bins, *copies); err != nil {
+	if o.floor != "" {
+		if floorCopies, err = copyBinary(o.floor, bins, o.copies); err != nil {
 			return err
 		}
 	}
@@ -253,15 +260,15 @@ func run(prchip string, runs int) error {
 		all = append(all, renders[repos]...)
 	}
 	var floors []*sample
-	if *floor != "" {
+	if o.floor != "" {
 		// The floor both ways: GOMAXPROCS changes a Go process's start
 		// as much as it changes the render's.
-		floors = []*sample{{name: "Go hello world (start-up floor)", argv: []string{*floor}, bins: floorCopies},
-			{name: "  with GOMAXPROCS=1", argv: []string{*floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies}}
+		floors = []*sample{{name: "Go hello world (start-up floor)", argv: []string{o.floor}, bins: floorCopies},
+			{name: "  with GOMAXPROCS=1", argv: []string{o.floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies}}
 		all = append(all, floors...)
 	}
-	fmt.Printf("prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians;\n", runs, *copies)
-	fmt.Printf("ratios to git, and in brackets the same ratio over the first and the second half of the runs\n")
+	fmt.Fprintf(o.out, "prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians;\n", runs, o.copies)
+	fmt.Fprintf(o.out, "ratios to git, and in brackets the same ratio over the first and the second half of the runs\n")
 	for i := 0; i < runs+20; i++ {
 		for _, j := range rand.Perm(len(all)) {
 			if err := w.measure(all[j]); err != nil {
@@ -286,17 +293,17 @@ func run(prchip string, runs int) error {
 	}
 	for _, repos := range []int{1, 500} {
 		st, _ := os.Stat(filepath.Join(states[repos], "prchip", "state"))
-		fmt.Printf("\n%d repositor%s in the state file (%d bytes):\n", repos, map[bool]string{true: "y", false: "ies"}[repos == 1], st.Size())
+		fmt.Fprintf(o.out, "\n%d repositor%s in the state file (%d bytes):\n", repos, map[bool]string{true: "y", false: "ies"}[repos == 1], st.Size())
 		for _, s := range append(append(renders[repos], git), floors...) {
 			h := len(s.times) / 2
-			fmt.Printf("  %-40s median %6.2f ms   ratio to git %.2f (%.2f %.2f)   page faults %5.1f\n", s.name,
+			fmt.Fprintf(o.out, "  %-40s median %6.2f ms   ratio to git %.2f (%.2f %.2f)   page faults %5.1f\n", s.name,
 				ms(median(s.times)), ratio(s.times, git.times), ratio(s.times[:h], git.times[:h]), ratio(s.times[h:], git.times[h:]),
 				float64(s.faults)/float64(len(s.times)))
 		}
 		if rss, err := peakRSS(w, renders[repos][0]); err == nil {
-			fmt.Printf("  peak RSS of the render: %.1f MiB\n", float64(rss)/1024)
+			fmt.Fprintf(o.out, "  peak RSS of the render: %.1f MiB\n", float64(rss)/1024)
 		} else {
-			fmt.Printf("  peak RSS of the render: not measured (%v)\n", err)
+			fmt.Fprintf(o.out, "  peak RSS of the render: not measured (%v)\n", err)
 		}
 	}
 	return nil
