@@ -18,6 +18,7 @@ import (
 	// import ties go test's cache to them.
 	_ "github.com/prchip/prchip/cmd"
 	"github.com/prchip/prchip/internal/fakegithub"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 var prchipBin string
@@ -42,14 +43,7 @@ func TestMain(m *testing.M) {
 // need finds a program or skips; under CI a missing program fails.
 func need(t testing.TB, name string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI but not on PATH", name)
-		}
-		t.Skipf("%s not installed", name)
-	}
-	return p
+	return testenv.Need(t, name)
 }
 
 // world is one isolated user: home, XDG dirs, gh config, a fake GitHub, a

@@ -7,18 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// need finds a program or skips; under CI a missing program fails.
-func need(t *testing.T, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI but not on PATH", name)
-		}
-		t.Skipf("%s not installed", name)
-	}
-}
+	"github.com/prchip/prchip/internal/testenv"
+)
 
 // TestBenchmarkReports runs the benchmark behind scripts/bench for a few
 // rounds, so that the harness the README's numbers come from cannot rot:
@@ -26,9 +17,9 @@ func need(t *testing.T, name string) {
 // (each render printed the chip; the server saw exactly the one refresh
 // that made the state, so no render started another).
 func TestBenchmarkReports(t *testing.T) {
-	need(t, "gh")
-	need(t, "git")
-	need(t, "/usr/bin/time")
+	testenv.Need(t, "gh")
+	testenv.Need(t, "git")
+	testenv.Need(t, "/usr/bin/time")
 	dir := t.TempDir()
 	bin, hello := filepath.Join(dir, "prchip"), filepath.Join(dir, "hello")
 	if err := os.WriteFile(filepath.Join(dir, "hello.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {

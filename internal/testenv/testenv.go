@@ -1,0 +1,23 @@
+// Package testenv holds what tests in several packages need from the
+// machine: under CI (CI=true) a missing program fails the test, elsewhere it
+// skips it, so a CI machine cannot pass by leaving a shell or gh out.
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// Need returns the path of program name, or skips t; under CI it fails t.
+func Need(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required in CI but not on PATH", name)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
