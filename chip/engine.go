@@ -66,18 +66,19 @@ func Gather(dir string, now time.Time) *Facts {
 		s ghauth.Setup
 	})
 	GatherInto(&both.f, &both.s, dir, now)
+	if both.f.Repo == nil {
+		// The commands report gh's setup outside a repository too.
+		both.s.Read()
+	}
 	return &both.f
 }
 
-// GatherInto is Gather into memory the caller owns.
+// GatherInto is Gather into memory the caller owns, for the render: gh's
+// setup (a walk of PATH, hosts.yml, digests) is read only inside a
+// repository, as nothing is shown outside one.
 func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
-	s.Read()
 	*f = Facts{Dir: dir, Setup: s}
-	if f.RepoErr = repo.FindInto(&f.repo, dir); f.RepoErr == nil {
-		f.Repo = &f.repo
-	}
-	switch {
-	case f.RepoErr != nil:
+	if f.RepoErr = repo.FindInto(&f.repo, dir); f.RepoErr != nil {
 		detail := "not inside a git repository"
 		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
@@ -85,6 +86,8 @@ func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
 		f.NA = NotApplicableOutcome(CatNotRepository, detail, now)
 		return
 	}
+	f.Repo = &f.repo
+	s.Read()
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Detached {
 		f.NA = NotApplicableOutcome(CatDetachedHead, "HEAD is detached: no branch, no pull request", now)

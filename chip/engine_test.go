@@ -11,6 +11,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -271,5 +272,28 @@ func TestModeOffNeverRuns(t *testing.T) {
 	res := r.background(t)
 	if res[0].Skipped != ReasonModeOff || r.gh.runs() != 0 {
 		t.Fatalf("%+v runs %d", res[0], r.gh.runs())
+	}
+}
+
+// The render reads gh's setup (a walk of PATH, hosts.yml) only inside a
+// repository; the commands, through Gather, report it everywhere.
+func TestGatherIntoReadsSetupOnlyInRepository(t *testing.T) {
+	r := newRig(t)
+	r.gh.set("exit 0")
+	gh := filepath.Join(r.gh.dir, "gh")
+	outside := t.TempDir()
+	for _, tc := range []struct {
+		dir      string
+		wantRead bool
+	}{{r.repo, true}, {outside, false}} {
+		var f Facts
+		var s ghauth.Setup
+		GatherInto(&f, &s, tc.dir, r.now)
+		if read := s.GhPath == gh; read != tc.wantRead {
+			t.Errorf("GatherInto in %s: gh path %q, want read=%v", tc.dir, s.GhPath, tc.wantRead)
+		}
+		if got := Gather(tc.dir, r.now).Setup.GhPath; got != gh {
+			t.Errorf("Gather in %s: gh path %q, want %q", tc.dir, got, gh)
+		}
 	}
 }

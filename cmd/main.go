@@ -95,9 +95,16 @@ type session struct {
 }
 
 func (o *IO) session(p Paths) *session {
+	s := o.sessionWithoutConfig(p)
+	config.LoadInto(&s.cfg, p.Config)
+	return s
+}
+
+// sessionWithoutConfig is a session whose configuration is loaded later:
+// the render reads it only inside a repository.
+func (o *IO) sessionWithoutConfig(p Paths) *session {
 	s := new(session)
 	s.store = cache.Store{Path: p.State, Now: o.Now}
-	config.LoadInto(&s.cfg, p.Config)
 	s.env = chip.Env{Dir: o.dir(), Store: &s.store, Config: &s.cfg, Now: o.Now}
 	return s
 }

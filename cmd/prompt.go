@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -57,7 +58,9 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 		// The prompt must survive anything, including a bug of ours.
 		recover()
 	}()
-	s := o.session(paths)
+	// Outside a repository nothing is shown: the configuration and gh's
+	// setup are read only inside one.
+	s := o.sessionWithoutConfig(paths)
 	env := &s.env
 	if env.Dir == "" {
 		return ExitOK
@@ -69,6 +72,7 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 		}
 		return ExitOK
 	}
+	config.LoadInto(&s.cfg, paths.Config)
 	if wait {
 		waitForRefresh(env, f)
 	}
