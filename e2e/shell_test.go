@@ -448,3 +448,101 @@ func TestShellsInvalidateAfterGit(t *testing.T) {
 		})
 	}
 }
+
+// Every command of a line counts, not only its first: after VAR=value
+// assignments and precommand words, through aliases, behind && ; and |.
+// In bash also when the user's own DEBUG trap makes the hook read history.
+func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
+	lines := []struct {
+		line        string
+		invalidates bool
+	}{
+		{"alias gs='git status'", false},
+		{"gs >/dev/null", true},
+		{"GIT_PAGER=cat git status >/dev/null", true},
+		{"true && git status >/dev/null", true},
+		{"command git status >/dev/null", true},
+		{"echo git >/dev/null", false},
+		{"ls; echo gh >/dev/null", false},
+	}
+	fishLines := []struct {
+		line        string
+		invalidates bool
+	}{
+		{"ls -l", false},
+		{"true; and git status", true},
+		{"GIT_PAGER=cat git status", true},
+		{"command gh --version", true},
+		{"echo git", false},
+		{"echo 'a; git'", false},
+		{"true && gt log", true},
+	}
+	for _, name := range []string{"zsh", "bash", "bash-user-trap", "fish"} {
+		t.Run(name, func(t *testing.T) {
+			sh, variant, _ := strings.Cut(name, "-")
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin)
+			if variant == "user-trap" {
+				script = "trap 'true' DEBUG\n" + script
+			}
+			want := 0
+			if sh == "fish" {
+				for _, l := range fishLines {
+					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt\n", fishQuote(l.line))
+					if l.invalidates {
+						want++
+					}
+				}
+			} else {
+				for _, l := range lines {
+					script += l.line + "\n"
+					if l.invalidates {
+						want++
+					}
+				}
+				script += "echo end\n"
+			}
+			_, stderr := w.interactive(sh, w.repo, script)
+			if n := w.status(w.repo).InvalidationCount; n != want {
+				t.Fatalf("invalidation count %d, want %d\nstderr: %s", n, want, stderr)
+			}
+		})
+	}
+}
+
+// fishQuote makes s one fish word.
+func fishQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// invalidate_on = [] turns invalidation off; the snippets still load (an
+// empty case pattern once made bash and zsh refuse the whole snippet).
+func TestShellsWithoutInvalidatingCommands(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.config("invalidate_on = []\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin)
+			if sh == "fish" {
+				// fish reading a pipe draws no prompt: print the variable.
+				script += "emit fish_preexec 'git status'; emit fish_prompt; echo \"<$PRCHIP>\" >&2\n"
+			} else {
+				script += "git status >/dev/null\necho end\n"
+			}
+			_, stderr := w.interactive(sh, w.repo, script)
+			if strings.Contains(stderr, "error") || strings.Contains(stderr, "unexpected") {
+				t.Fatalf("the snippet did not load:\n%s", stderr)
+			}
+			if !strings.Contains(stderr, "<#1>") {
+				t.Fatalf("no chip in the prompts:\n%s", stderr)
+			}
+			if n := w.status(w.repo).InvalidationCount; n != 0 {
+				t.Fatalf("invalidation count %d with invalidate_on = [], want 0", n)
+			}
+		})
+	}
+}

@@ -15,13 +15,37 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_last_hist=''
 
   # After git, gh, gt (config: invalidate_on) the repository is refreshed.
-  # A DEBUG trap sees each command before it runs, without a fork; when the
-  # user already has a DEBUG trap, the last history entry is read instead.
+  # _prchip_scan takes one command's first word after VAR=value assignments
+  # and precommand words (`GIT_EDITOR=vim git commit` counts). A DEBUG trap
+  # sees each simple command before it runs, aliases expanded and without a
+  # fork, so `gp` and `make && gh pr create` count too; when the user
+  # already has a DEBUG trap, the last history line is read instead, split
+  # at ; & | with aliases expanded by hand.
   _prchip_debug() {
     case ${BASH_COMMAND%%[[:space:]]*} in
+      ''|[[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') _prchip_scan "$BASH_COMMAND" ;;
       @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
     esac
     return 0
+  }
+  _prchip_scan() {
+    local cmd=$1 w=''
+    while [[ -n $cmd ]]; do
+      cmd=${cmd#"${cmd%%[![:space:]]*}"}
+      w=${cmd%%[[:space:]]*}
+      case $w in
+        [[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') cmd=${cmd#"$w"} w='' ;;
+        *) break ;;
+      esac
+    done
+    if [[ -n $w && -n ${2-} && -n ${BASH_ALIASES[$w]-} ]]; then
+      w=${BASH_ALIASES[$w]}
+      w=${w%%[[:space:]]*}
+    fi
+    case $w in
+      '') ;;
+      @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+    esac
   }
   if [[ -z $(trap -p DEBUG) ]]; then
     trap '_prchip_debug' DEBUG
@@ -31,15 +55,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_hook() {
     local ret=$?
     if [[ -z ${_prchip_use_trap-} ]]; then
-      local last
+      local last part
       last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
       if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
         _prchip_last_hist=$last
         last=${last#*[0-9]  }
-        last=${last#"${last%%[![:space:]]*}"}
-        case ${last%%[[:space:]]*} in
-          @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
-        esac
+        while IFS= read -r part; do
+          _prchip_scan "$part" alias
+        done <<< "${last//[;&|]/$'\n'}"
       fi
     fi
     if (( _prchip_dirty )); then

@@ -14,10 +14,27 @@ if not set -q _prchip_hooked
     set -g _prchip_exe @PRCHIP_EXE@
 
     # After git, gh, gt (config: invalidate_on) the repository is refreshed.
+    # Every command of the line counts (fish's own tokenizer splits it),
+    # after VAR=value assignments and precommand words.
     function _prchip_preexec --on-event fish_preexec
-        set -l words (string split -n ' ' -- $argv[1])
-        if contains -- "$words[1]" @PRCHIP_INVALIDATE_ON@
-            set -g _prchip_dirty 1
+        printf '%s' $argv[1] | read -latz words
+        set -l cmd 1
+        for w in $words
+            if test $cmd = 1
+                switch $w
+                    case command builtin exec env time and or not begin if else while '*=*'
+                        continue
+                end
+                if contains -- $w @PRCHIP_INVALIDATE_ON@
+                    set -g _prchip_dirty 1
+                    return
+                end
+                set cmd 0
+            end
+            switch $w
+                case '&&' '||' ';' '|' '&' \n
+                    set cmd 1
+            end
         end
     end
 

@@ -16,12 +16,24 @@ if (( ! ${+_prchip_hooked} )); then
   setopt prompt_subst
 
   # After git, gh, gt (config: invalidate_on) the repository is refreshed.
+  # Every command of the line counts, aliases expanded ($3), after VAR=value
+  # assignments and precommand words: `gp`, `make && gh pr create` and
+  # `GIT_EDITOR=vim git commit` all do.
   _prchip_preexec() {
-    local -a words
-    words=(${(z)1})
-    case ${words[1]-} in
-      (@PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
-    esac
+    local w cmd=1
+    for w in ${(z)${3:-$1}}; do
+      if (( cmd )); then
+        case $w in
+          ([[:alpha:]_]*=*|command|builtin|exec|noglob|nocorrect|nohup|env|time|if|then|else|elif|while|until|do|'!'|'('|'{') continue ;;
+          (@PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1; return 0 ;;
+        esac
+        cmd=0
+      fi
+      case $w in
+        ('&&'|'||'|';'|'|'|'|&'|'&'|'&!'|'&|'|'('|'{') cmd=1 ;;
+      esac
+    done
+    return 0
   }
 
   # A zle widget run when the waiter prints: the refresh has ended.

@@ -52,10 +52,16 @@ func Snippet(name string, o Options) (string, bool) {
 			words = append(words, w)
 		}
 	}
+	// With no command configured the case pattern is '', which no command
+	// word matches; an empty pattern would be a syntax error in bash and zsh.
+	pattern := "''"
+	if len(words) > 0 {
+		pattern = strings.Join(words, "|")
+	}
 	r := strings.NewReplacer(
 		"@PRCHIP_EXE@", quote(exe, name),
 		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
-		"@PRCHIP_INVALIDATE_CASE@", strings.Join(words, "|"),
+		"@PRCHIP_INVALIDATE_CASE@", pattern,
 	)
 	return r.Replace(string(b)), true
 }
