@@ -302,62 +302,129 @@ func TestRendersWhileServerHangs(t *testing.T) {
 	}
 }
 
+// redrawSetups load the snippet on one line and show the chip in <>.
+var redrawSetups = map[string]string{
+	"zsh":  `eval "$(` + "%[1]s" + ` init zsh)"; PROMPT='<${PRCHIP}>%%# '`,
+	"fish": `%[1]s init fish | source; function fish_prompt; printf '<%%s>$ ' $PRCHIP; end`,
+}
+
+// terminal is a shell with its line editor on a real terminal (tmux).
+type terminal struct {
+	t          *testing.T
+	tmux, sock string
+}
+
+// onTerminal starts sh in w.repo on a tmux terminal of its own; it is
+// killed when the test ends.
+func onTerminal(t *testing.T, w *world, sh string) *terminal {
+	tm := &terminal{t: t, tmux: need(t, "tmux"), sock: filepath.Join(w.home, "tmux.sock")}
+	args := []string{"env", "-i"}
+	args = append(args, w.env()...)
+	args = append(args, "TERM=xterm", need(t, sh))
+	if sh == "zsh" {
+		args = append(args, "-f")
+	} else {
+		args = append(args, "--no-config")
+	}
+	start := append([]string{"-S", tm.sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, args...)
+	if out, err := exec.Command(tm.tmux, start...).CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command(tm.tmux, "-S", tm.sock, "kill-server").Run() })
+	tm.waitFor(sh, func(s string) bool { return strings.TrimSpace(s) != "" })
+	return tm
+}
+
+func (tm *terminal) screen() string {
+	out, _ := exec.Command(tm.tmux, "-S", tm.sock, "capture-pane", "-p").Output()
+	return string(out)
+}
+
+// enter types line and presses Enter.
+func (tm *terminal) enter(line string) {
+	exec.Command(tm.tmux, "-S", tm.sock, "send-keys", "-l", line).Run()
+	exec.Command(tm.tmux, "-S", tm.sock, "send-keys", "Enter").Run()
+}
+
+func (tm *terminal) waitFor(what string, ok func(string) bool) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := tm.screen()
+		if ok(s) {
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// lastLine is the screen's last non-empty line: the prompt being edited.
+func lastLine(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	return lines[len(lines)-1]
+}
+
 // In zsh and fish the prompt is redrawn when a background refresh ends,
 // without a key press: real shells with line editors on a terminal (tmux).
 func TestPromptRedrawsWhenRefreshEnds(t *testing.T) {
-	setups := map[string]string{
-		"zsh":  `eval "$(` + "%[1]s" + ` init zsh)"; PROMPT='<${PRCHIP}>%%# '`,
-		"fish": `%[1]s init fish | source; function fish_prompt; printf '<%%s>$ ' $PRCHIP; end`,
-	}
 	for _, sh := range []string{"zsh", "fish"} {
 		t.Run(sh, func(t *testing.T) {
-			tmux := need(t, "tmux")
 			w := shellWorld(t, sh, "date")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
-			sock := filepath.Join(w.home, "tmux.sock")
-			args := []string{"env", "-i"}
-			args = append(args, w.env()...)
-			args = append(args, "TERM=xterm", need(t, sh))
-			if sh == "zsh" {
-				args = append(args, "-f")
-			} else {
-				args = append(args, "--no-config")
-			}
-			start := append([]string{"-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, args...)
-			if out, err := exec.Command(tmux, start...).CombinedOutput(); err != nil {
-				t.Fatalf("tmux: %v %s", err, out)
-			}
-			defer exec.Command(tmux, "-S", sock, "kill-server").Run()
-			capture := func() string {
-				out, _ := exec.Command(tmux, "-S", sock, "capture-pane", "-p").Output()
-				return string(out)
-			}
-			waitFor := func(what string, ok func(string) bool) {
-				deadline := time.Now().Add(10 * time.Second)
-				for {
-					s := capture()
-					if ok(s) {
-						return
-					}
-					if time.Now().After(deadline) {
-						t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
-					}
-					time.Sleep(50 * time.Millisecond)
-				}
-			}
-			waitFor(sh, func(s string) bool { return strings.TrimSpace(s) != "" })
+			tm := onTerminal(t, w, sh)
 			// One line, one Enter: the prompt after it starts empty (no
 			// state yet) and must turn into the chip by itself.
-			exec.Command(tmux, "-S", sock, "send-keys", "-l", fmt.Sprintf(setups[sh], prchipBin)).Run()
-			exec.Command(tmux, "-S", sock, "send-keys", "Enter").Run()
-			waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
+			tm.enter(fmt.Sprintf(redrawSetups[sh], prchipBin))
+			tm.waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
 			if w.srv.Requests() != 1 {
 				t.Errorf("server saw %d requests", w.srv.Requests())
 			}
-			if strings.Contains(capture(), "has ended") {
-				t.Errorf("the shell announced a background job:\n%s", capture())
+			if strings.Contains(tm.screen(), "has ended") {
+				t.Errorf("the shell announced a background job:\n%s", tm.screen())
 			}
 		})
+	}
+}
+
+// A refresh that ends after the user has left its repository or switched
+// branches does not put the old chip on the prompt the user has now; back
+// in the repository or on the branch, the chip is there.
+func TestRedrawFollowsTheUser(t *testing.T) {
+	moves := []struct{ name, away, back string }{
+		{"cd", "cd {home}", "cd {repo}"},
+		{"checkout", "git checkout -q -b other", "git checkout -q feature"},
+	}
+	for _, sh := range []string{"zsh", "fish"} {
+		for _, m := range moves {
+			t.Run(sh+"-"+m.name, func(t *testing.T) {
+				t.Parallel() // mostly waiting for the slow server
+				w := shellWorld(t, sh, "date")
+				w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+				w.srv.SetDelay(2 * time.Second)
+				tm := onTerminal(t, w, sh)
+				tm.enter(fmt.Sprintf(redrawSetups[sh], prchipBin))
+				tm.waitFor("the refresh to start", func(string) bool { return w.refreshRunning() })
+				places := strings.NewReplacer("{home}", w.home, "{repo}", w.repo)
+				tm.enter(places.Replace(m.away))
+				tm.waitFor("the prompt after "+m.name, func(s string) bool {
+					return strings.Count(s, "<>") >= 2 && strings.HasPrefix(lastLine(s), "<>")
+				})
+				w.settle()
+				// A redraw, if any, follows the end of a refresh at once.
+				deadline := time.Now().Add(2 * time.Second)
+				for time.Now().Before(deadline) {
+					if l := lastLine(tm.screen()); !strings.HasPrefix(l, "<>") {
+						t.Fatalf("after %s the prompt became %q; screen:\n%s", m.name, l, tm.screen())
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+				tm.enter(places.Replace(m.back))
+				tm.waitFor("the chip back", func(s string) bool { return strings.HasPrefix(lastLine(s), "<#42>") })
+			})
+		}
 	}
 }
 

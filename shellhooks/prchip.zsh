@@ -36,15 +36,32 @@ if (( ! ${+_prchip_hooked} )); then
     return 0
   }
 
-  # A zle widget run when the waiter prints: the refresh has ended.
+  # Renders the chip of the current directory into PRCHIP. When a
+  # background refresh is in flight, a waiter (one at a time) tells zle
+  # when it ends.
+  _prchip_render() {
+    local out
+    # GOMAXPROCS=1: the render is single-threaded work, and the Go runtime
+    # then starts fewer threads (measured: 0.6 to 0.8 ms less per prompt).
+    out=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --async 2>/dev/null)
+    PRCHIP=${out%%$'\n'*}
+    if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
+      exec {_prchip_fd}< <(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
+      zle -F -w $_prchip_fd _prchip_ready
+    fi
+  }
+
+  # A zle widget run when the waiter prints: the refresh has ended. The
+  # chip is rendered again rather than taken from the waiter, which knows
+  # only the directory and branch it started in: the user may have left
+  # that repository or switched branches since.
   _prchip_ready() {
-    local fd=$1 line=''
-    IFS= read -r -u $fd line
+    local fd=$1 old=$PRCHIP
     zle -F $fd
     exec {fd}<&-
     _prchip_fd=0
-    if [[ $line != "$PRCHIP" ]]; then
-      PRCHIP=$line
+    _prchip_render
+    if [[ $PRCHIP != "$old" ]]; then
       zle reset-prompt
     fi
   }
@@ -56,15 +73,7 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_dirty=0
       "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
-    local out
-    # GOMAXPROCS=1: the render is single-threaded work, and the Go runtime
-    # then starts fewer threads (measured: 0.6 to 0.8 ms less per prompt).
-    out=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --async 2>/dev/null)
-    PRCHIP=${out%%$'\n'*}
-    if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
-      exec {_prchip_fd}< <(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
-      zle -F -w $_prchip_fd _prchip_ready
-    fi
+    _prchip_render
     return $ret
   }
 

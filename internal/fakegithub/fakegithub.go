@@ -56,6 +56,7 @@ type Server struct {
 	mu       sync.Mutex
 	prs      map[string]PR
 	mode     Mode
+	delay    time.Duration
 	requests atomic.Int64
 	lastQry  atomic.Value
 	ln       net.Listener
@@ -111,6 +112,14 @@ func (s *Server) SetMode(m Mode) {
 	s.mode = m
 }
 
+// SetDelay makes every later answer wait d first: a slow but working
+// GitHub, for what happens while a refresh runs.
+func (s *Server) SetDelay(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delay = d
+}
+
 // Requests counts GraphQL requests received so far.
 func (s *Server) Requests() int64 { return s.requests.Load() }
 
@@ -160,8 +169,15 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	s.requests.Add(1)
 	s.mu.Lock()
-	mode := s.mode
+	mode, delay := s.mode, s.delay
 	s.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	switch mode {
 	case BadCreds:
 		writeJSON(w, 401, map[string]any{"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
