@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -425,6 +426,37 @@ func TestRedrawFollowsTheUser(t *testing.T) {
 				tm.waitFor("the chip back", func(s string) bool { return strings.HasPrefix(lastLine(s), "<#42>") })
 			})
 		}
+	}
+}
+
+// When a refresh cannot record its result (here another process holds the
+// state file's write lock, as a stuck writer would), every render wants
+// another one. The redraw after a refresh may start at most one more per
+// prompt: an idle prompt does not keep asking GitHub.
+func TestRedrawNeverLoops(t *testing.T) {
+	for _, sh := range []string{"zsh", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			t.Parallel()
+			w := shellWorld(t, sh, "date")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			dir := filepath.Join(w.home, "state", "prchip")
+			os.MkdirAll(dir, 0o700)
+			lock, err := os.OpenFile(filepath.Join(dir, "state.lock"), os.O_RDWR|os.O_CREATE, 0o600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lock.Close()
+			if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+				t.Fatal(err)
+			}
+			tm := onTerminal(t, w, sh)
+			tm.enter(fmt.Sprintf(redrawSetups[sh], prchipBin))
+			tm.waitFor("the first refresh", func(string) bool { return w.srv.Requests() >= 1 })
+			time.Sleep(10 * time.Second) // idle at the prompt: three store lock waits
+			if n := w.srv.Requests(); n > 2 {
+				t.Fatalf("the server saw %d requests from one idle prompt, want at most 2", n)
+			}
+		})
 	}
 }
 

@@ -13,6 +13,7 @@ if (( ! ${+_prchip_hooked} )); then
   typeset -g _prchip_exe=@PRCHIP_EXE@
   typeset -gi _prchip_dirty=0
   typeset -gi _prchip_fd=0
+  typeset -gi _prchip_rearm=0
   setopt prompt_subst
 
   # After git, gh, gt (config: invalidate_on) the repository is refreshed.
@@ -55,12 +56,20 @@ if (( ! ${+_prchip_hooked} )); then
   # chip is rendered again rather than taken from the waiter, which knows
   # only the directory and branch it started in: the user may have left
   # that repository or switched branches since.
+  # Once per prompt it may start a refresh and a waiter of its own (the new
+  # branch or repository may need one); after that it only reads, so a
+  # refresh that cannot record its result never becomes a loop.
   _prchip_ready() {
     local fd=$1 old=$PRCHIP
     zle -F $fd
     exec {fd}<&-
     _prchip_fd=0
-    _prchip_render
+    if (( _prchip_rearm )); then
+      _prchip_rearm=0
+      _prchip_render
+    else
+      PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --no-refresh 2>/dev/null)
+    fi
     if [[ $PRCHIP != "$old" ]]; then
       zle reset-prompt
     fi
@@ -73,6 +82,7 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_dirty=0
       "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
+    _prchip_rearm=1
     _prchip_render
     return $ret
   }
