@@ -229,7 +229,7 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 		st := in.State
 		if ce.Policy.Kind == KindPR {
 			if opts == nil {
-				o := e.Config.ChipOptions(string(shell), repo.Host(f.Remote.URL))
+				o := e.Config.ChipOptions(string(shell), f.Remote.Host)
 				o.Shell = shell
 				opts = &o
 			}

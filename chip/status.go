@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -115,7 +114,7 @@ func (e *Env) Status(f *Facts) *Status {
 		s.Repo = &StatusRepo{Root: sanitize.Text(f.Repo.Root, 4096), Branch: sanitize.Text(f.Repo.Branch, 1024),
 			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024)}
 		if f.Remote.URL != "" {
-			s.Repo.Host = repo.Host(f.Remote.URL)
+			s.Repo.Host = f.Remote.Host
 		}
 		s.InvalidationCount = v.Repo.Invalidations
 	}

@@ -266,3 +266,39 @@ func TestE2E_I_TokenChangeLiftsSuppression(t *testing.T) {
 		t.Fatalf("validation %s chip %q", s.Validation, s.Chip)
 	}
 }
+
+// An SSH remote through an alias of ~/.ssh/config (Host github-work,
+// HostName github.localhost) is a GitHub remote: prchip resolves the alias
+// itself, and the real gh resolves it with `ssh -G` (a fake ssh here, which
+// answers from the same mapping: gh never connects, it only asks). An
+// alias for a non-GitHub host stays not applicable, and gh is not run.
+func TestSSHAliasRemote(t *testing.T) {
+	w := newWorld(t)
+	os.MkdirAll(filepath.Join(w.home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(w.home, ".ssh", "config"), []byte(
+		"Host github-work\n  HostName "+fakegithub.Host+"\n  User git\nHost lab\n  HostName gitlab.com\n"), 0o600)
+	ssh := "#!/bin/sh\n" +
+		"[ \"$1\" = -G ] || exit 255\n" +
+		"case $2 in github-work) echo 'hostname " + fakegithub.Host + "' ;; lab) echo 'hostname gitlab.com' ;; *) echo \"hostname $2\" ;; esac\n"
+	if err := os.WriteFile(filepath.Join(w.bin, "ssh"), []byte(ssh), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.git(w.repo, "remote", "set-url", "origin", "git@github-work:octo/demo.git")
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+	r := w.refresh(w.repo, 0)
+	if !strings.Contains(r.stdout, "#42") {
+		t.Fatalf("refresh through the alias: %q %q", r.stdout, r.stderr)
+	}
+	s := w.status(w.repo)
+	if s.Chip != "#42" || s.Repo == nil || s.Repo.Host != fakegithub.Host || s.Repo.RemoteURL != "git@github-work:octo/demo.git" {
+		t.Fatalf("status: chip %q repo %+v", s.Chip, s.Repo)
+	}
+	if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
+		t.Fatalf("prompt printed %q", got)
+	}
+	lab := w.newRepo("lab", "feature", "git@lab:octo/demo.git")
+	w.refresh(lab, 0)
+	if s := w.status(lab); s.category() != "no_github_remote" || w.srv.Requests() != 1 {
+		t.Fatalf("alias for gitlab: %s/%s, %d requests", s.class(), s.category(), w.srv.Requests())
+	}
+}

@@ -228,13 +228,23 @@ func remotePriority(name string) int {
 }
 
 // GitHubRemote picks the remote gh would use: the first GitHub-host remote
-// by gh's name priority (upstream, github, origin, then config order).
+// by gh's name priority (upstream, github, origin, then config order). An
+// SSH remote's host is first looked up among the SSH configuration's
+// aliases, as gh does; the chosen remote's Host is the normalised GitHub
+// host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	best, found := repo.Remote{}, false
 	for _, r := range info.Remotes {
-		if !s.IsGitHubHost(repo.Host(r.URL)) {
-			continue
+		host := repo.Host(r.URL)
+		if !s.IsGitHubHost(host) {
+			if host == "" || !repo.IsSSH(r.URL) {
+				continue
+			}
+			if host = SSHHostName(host, env.Get("HOME")); !s.IsGitHubHost(host) {
+				continue
+			}
 		}
+		r.Host = NormalizeHostname(host)
 		if !found || remotePriority(r.Name) < remotePriority(best.Name) {
 			best, found = r, true
 		}

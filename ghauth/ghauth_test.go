@@ -188,6 +188,38 @@ func TestGitHubRemotePriority(t *testing.T) {
 	}
 }
 
+// An SSH remote whose host is an alias in ~/.ssh/config for a GitHub host
+// is a GitHub remote, as it is to gh; an HTTPS remote's host is never
+// looked up, and neither is an alias for another host.
+func TestGitHubRemoteThroughSSHAlias(t *testing.T) {
+	setupGh(t, "")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "config"), []byte(
+		"Host github-work\n  HostName ssh.github.com\n  User git\nHost lab\n  HostName gitlab.com\n"), 0o600)
+	s := ReadSetup()
+	cases := []struct {
+		url, host string // host "": not a GitHub remote
+	}{
+		{"git@github-work:org/r.git", "github.com"},
+		{"ssh://git@github-work:22/org/r.git", "github.com"},
+		{"git+ssh://github-work/org/r", "github.com"},
+		{"https://github-work/org/r", ""},
+		{"git@lab:org/r.git", ""},
+		{"git@unknown:org/r.git", ""},
+		{"git@ssh.github.com:org/r.git", "github.com"},
+		{"https://api.github.com/org/r", "github.com"},
+		{"../local.git", ""},
+	}
+	for _, c := range cases {
+		r, ok := s.GitHubRemote(&repo.Info{Remotes: []repo.Remote{{Name: "origin", URL: c.url}}})
+		if ok != (c.host != "") || r.Host != c.host {
+			t.Errorf("%s: found %v host %q, want host %q", c.url, ok, r.Host, c.host)
+		}
+	}
+}
+
 // TestFNVMatchesHashFNV: the hand-written digest must stay hash/fnv's, or
 // every stored fingerprint would change with an upgrade.
 func TestFNVMatchesHashFNV(t *testing.T) {

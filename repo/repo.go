@@ -40,6 +40,9 @@ type Info struct {
 type Remote struct {
 	Name string
 	URL  string
+	// Host is the GitHub host the remote points at, normalised, once
+	// ghauth has chosen it (an SSH alias resolved); "" before.
+	Host string
 }
 
 // maxFile bounds what is read from HEAD, gitdir files and config, so a
@@ -283,6 +286,20 @@ func unquote(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// IsSSH reports whether url reaches its host over SSH (scp-like
+// [user@]host:path, or an ssh, git+ssh or ssh+git scheme): the remotes
+// whose host gh runs through the SSH configuration's aliases.
+func IsSSH(url string) bool {
+	if i := strings.Index(url, "://"); i >= 0 {
+		switch strings.ToLower(url[:i]) {
+		case "ssh", "git+ssh", "ssh+git":
+			return true
+		}
+		return false
+	}
+	return Host(url) != ""
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:

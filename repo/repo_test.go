@@ -209,7 +209,7 @@ func TestConfigParsing(t *testing.T) {
 `
 	info := &Info{Branch: "feature/x"}
 	parseConfig([]byte(cfg), info)
-	want := []Remote{{"origin", "https://github.com/o/r.git"}, {"Up Stream", "https://github.com/octo/demo"}}
+	want := []Remote{{Name: "origin", URL: "https://github.com/o/r.git"}, {Name: "Up Stream", URL: "https://github.com/octo/demo"}}
 	if !reflect.DeepEqual(info.Remotes, want) {
 		t.Fatalf("remotes %+v", info.Remotes)
 	}

@@ -1,0 +1,222 @@
+package ghauth
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/prchip/prchip/internal/rawfile"
+)
+
+// SSHHostName resolves an SSH host alias the way gh does for ssh remotes
+// (`ssh -G HOST`, its "hostname" line), from the user's ~/.ssh/config and
+// then /etc/ssh/ssh_config, without starting ssh: a remote such as
+// git@github-work:org/repo.git, with "Host github-work / HostName
+// github.com", is a GitHub remote to gh, so it is one to prchip. It
+// understands what decides HostName: Host pattern lists (* ? and !),
+// Match all, host and originalhost (any other Match criterion counts as
+// not matching), Include (globs, ~, paths relative to ~/.ssh or
+// /etc/ssh), "keyword value" and "keyword=value", quotes, the first value
+// winning, and %h and %% in HostName. It returns "" when no HostName
+// applies.
+func SSHHostName(host, home string) string {
+	r := sshResolver{host: host, home: home}
+	if home != "" {
+		r.file(filepath.Join(home, ".ssh", "config"), filepath.Join(home, ".ssh"))
+	}
+	r.file("/etc/ssh/ssh_config", "/etc/ssh")
+	return r.hostname
+}
+
+// sshResolver walks configuration files in ssh's order for one host.
+type sshResolver struct {
+	host, home string
+	hostname   string // the first HostName that applied, expanded
+	depth      int
+}
+
+// maxSSHInclude is OpenSSH's limit on nested Include.
+const maxSSHInclude = 16
+
+func (r *sshResolver) file(path, base string) {
+	b, _, err := rawfile.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
+	if err != nil {
+		return
+	}
+	r.parse(string(b), base)
+}
+
+func (r *sshResolver) parse(text, base string) {
+	active := true // options before the first Host or Match apply to all
+	for line := range strings.Lines(text) {
+		key, args := sshFields(line)
+		switch strings.ToLower(key) {
+		case "host":
+			active = matchHost(r.host, args)
+		case "match":
+			active = r.match(args)
+		case "include":
+			if active && r.depth < maxSSHInclude {
+				for _, a := range args {
+					r.include(a, base)
+				}
+			}
+		case "hostname":
+			if active && r.hostname == "" && len(args) > 0 {
+				r.hostname = expandSSHHostName(args[0], r.host)
+			}
+		}
+	}
+}
+
+func (r *sshResolver) include(pattern, base string) {
+	if rest, ok := strings.CutPrefix(pattern, "~/"); ok {
+		if r.home == "" {
+			return
+		}
+		pattern = filepath.Join(r.home, rest)
+	} else if !filepath.IsAbs(pattern) {
+		pattern = filepath.Join(base, pattern)
+	}
+	paths, _ := filepath.Glob(pattern)
+	r.depth++
+	for _, p := range paths {
+		r.file(p, base)
+	}
+	r.depth--
+}
+
+// match evaluates a Match line: every criterion must hold.
+func (r *sshResolver) match(args []string) bool {
+	if len(args) == 1 && strings.EqualFold(args[0], "all") {
+		return true
+	}
+	if len(args) == 0 || len(args)%2 != 0 {
+		return false
+	}
+	for i := 0; i < len(args); i += 2 {
+		crit, list := strings.ToLower(args[i]), args[i+1]
+		neg := strings.HasPrefix(crit, "!")
+		crit = strings.TrimPrefix(crit, "!")
+		var ok bool
+		switch crit {
+		case "host":
+			target := r.host
+			if r.hostname != "" {
+				target = r.hostname
+			}
+			ok = matchHost(target, strings.Split(list, ","))
+		case "originalhost":
+			ok = matchHost(r.host, strings.Split(list, ","))
+		default:
+			return false
+		}
+		if ok == neg {
+			return false
+		}
+	}
+	return true
+}
+
+// matchHost is ssh's pattern-list match: some pattern matches and no
+// negated one does.
+func matchHost(host string, patterns []string) bool {
+	matched := false
+	for _, p := range patterns {
+		if neg, ok := strings.CutPrefix(p, "!"); ok {
+			if wildcard(neg, host) {
+				return false
+			}
+		} else if wildcard(p, host) {
+			matched = true
+		}
+	}
+	return matched
+}
+
+// wildcard matches s against a pattern of * (any run) and ? (one byte),
+// in time proportional to len(p)*len(s) whatever the pattern: the render
+// must not hang on a configuration line like *a*a*a*a*b.
+func wildcard(p, s string) bool {
+	pi, si, star, mark := 0, 0, -1, 0
+	for si < len(s) {
+		switch {
+		case pi < len(p) && (p[pi] == '?' || p[pi] == s[si]):
+			pi++
+			si++
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, si
+			pi++
+		case star >= 0:
+			pi = star + 1
+			mark++
+			si = mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// expandSSHHostName applies HostName's tokens (%h the host, %% a percent
+// sign) and lowercases the result, as ssh prints it.
+func expandSSHHostName(v, host string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '%' && i+1 < len(v) {
+			i++
+			switch v[i] {
+			case 'h':
+				b.WriteString(host)
+			case '%':
+				b.WriteByte('%')
+			default:
+				return "" // ssh refuses other tokens in HostName
+			}
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return strings.ToLower(b.String())
+}
+
+// sshFields splits a configuration line into its keyword and arguments:
+// "keyword value", "keyword=value" or "keyword = value"; double quotes
+// group words; a line starting with # is a comment.
+func sshFields(line string) (string, []string) {
+	line = strings.TrimSpace(line)
+	if line == "" || line[0] == '#' {
+		return "", nil
+	}
+	i := strings.IndexAny(line, " \t=")
+	if i < 0 {
+		return line, nil
+	}
+	key, rest := line[:i], strings.TrimLeft(line[i:], " \t")
+	if strings.HasPrefix(rest, "=") {
+		rest = strings.TrimLeft(rest[1:], " \t")
+	}
+	var args []string
+	for rest != "" {
+		var a string
+		if rest[0] == '"' {
+			end := strings.IndexByte(rest[1:], '"')
+			if end < 0 {
+				return key, nil // unbalanced quotes: ssh rejects the line
+			}
+			a, rest = rest[1:1+end], rest[2+end:]
+		} else {
+			end := strings.IndexAny(rest, " \t")
+			if end < 0 {
+				end = len(rest)
+			}
+			a, rest = rest[:end], rest[end:]
+		}
+		args = append(args, a)
+		rest = strings.TrimLeft(rest, " \t")
+	}
+	return key, args
+}
