@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -189,10 +191,7 @@ func runStatus(c *Context) error {
 }
 
 func runInit(c *Context) error {
-	exe, err := os.Executable()
-	if err != nil {
-		exe = "prchip"
-	}
+	exe := hookExecutable(os.Args[0])
 	cfg := config.Load(c.Paths.Config)
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
@@ -277,4 +276,33 @@ func runConfig(c *Context) error {
 		return &ExitError{Code: ExitUsage}
 	}
 	return nil
+}
+
+// hookExecutable is the path the hooks call prchip by: the path it was run
+// by (as typed, or found on PATH) when that is this very binary, else the
+// binary's resolved path. A package manager's stable link (Homebrew's
+// bin/prchip) outlives upgrades; the versioned file it points at is
+// deleted by the next one, which would leave every open shell's hook
+// calling a path that is gone.
+func hookExecutable(arg0 string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "prchip"
+	}
+	p := arg0
+	if !strings.Contains(p, "/") {
+		p, _ = exec.LookPath(p)
+	}
+	if p == "" {
+		return exe
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	a, err1 := os.Stat(p)
+	b, err2 := os.Stat(exe)
+	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
+		return exe
+	}
+	return p
 }

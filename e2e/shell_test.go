@@ -460,6 +460,62 @@ func TestRedrawNeverLoops(t *testing.T) {
 	}
 }
 
+// The hooks call prchip by the path it was run by when that is this binary
+// (a package manager's stable link survives upgrades; the versioned file
+// behind it does not), else by the binary's own path.
+func TestInitNamesTheStableLink(t *testing.T) {
+	w := newWorld(t)
+	links := filepath.Join(w.home, "links")
+	os.MkdirAll(links, 0o755)
+	link := filepath.Join(links, "prchip")
+	if err := os.Symlink(prchipBin, link); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(w.home, "other")
+	os.MkdirAll(other, 0o755)
+	os.WriteFile(filepath.Join(other, "prchip"), []byte("#!/bin/sh\n"), 0o755)
+	cases := []struct {
+		name, path, arg0, pathVar, want string
+	}{
+		{"by name on PATH", link, "prchip", links, link},
+		{"by the link's path", link, link, w.bin, link},
+		{"another prchip first on PATH", prchipBin, "prchip", other, prchipBin},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(c.path, "init", "zsh")
+			cmd.Args[0] = c.arg0
+			cmd.Env = append(w.env(), "PATH="+c.pathVar+":"+w.bin)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(out), "_prchip_exe='"+c.want+"'") {
+				t.Fatalf("want the hooks to call %s:\n%s", c.want, out)
+			}
+		})
+	}
+}
+
+// A prchip removed under a running fish (an upgrade, an uninstall) leaves
+// the prompt quiet: fish would report the missing command on every prompt.
+func TestFishHookWithoutBinary(t *testing.T) {
+	w := shellWorld(t, "fish")
+	w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+	w.refresh(w.repo, 0)
+	script := fmt.Sprintf(shellSetup["fish"], prchipBin) +
+		"emit fish_prompt; echo \"<$PRCHIP>\" >&2\n" +
+		"set -g _prchip_exe " + filepath.Join(w.home, "gone", "prchip") + "\n" +
+		"emit fish_preexec 'git status'; emit fish_prompt; echo \"<$PRCHIP>\" >&2\n"
+	_, stderr := w.interactive("fish", w.repo, script)
+	if chips := chipsIn(stderr); len(chips) != 2 || chips[0] != "#1" || chips[1] != "" {
+		t.Fatalf("chips %q, want #1 then nothing\n%s", chips, stderr)
+	}
+	if strings.Contains(stderr, "Unknown command") || strings.Contains(stderr, "gone") {
+		t.Fatalf("fish reported the missing binary:\n%s", stderr)
+	}
+}
+
 // Every snippet parses in its shell, and the starship block is TOML with a
 // custom module that calls the render path with plain output.
 func TestInitSnippets(t *testing.T) {

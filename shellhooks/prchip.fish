@@ -40,6 +40,12 @@ if not set -q _prchip_hooked
 
     function _prchip_prompt --on-event fish_prompt
         set -l ret $status
+        # fish reports a missing command itself, whatever the redirections:
+        # a binary removed under a running shell must not print on every prompt.
+        if not command -q -- $_prchip_exe
+            set -g PRCHIP ''
+            return $ret
+        end
         if set -q _prchip_dirty
             set -e _prchip_dirty
             $_prchip_exe invalidate >/dev/null 2>&1
@@ -60,6 +66,7 @@ if not set -q _prchip_hooked
 
     function _prchip_redraw --on-signal SIGUSR1
         set -e _prchip_waiting
+        command -q -- $_prchip_exe; or return
         set -l chip (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --no-refresh 2>/dev/null)
         if test "$chip" != "$PRCHIP"
             set -g PRCHIP "$chip"
