@@ -78,6 +78,20 @@ func TestSSHHostNameMatchesOpenSSH(t *testing.T) {
 		{"Host gh\nMatch all\n HostName after-match-all\n", "work"},
 		{"Host gh\n HostName x\nMatch host x\n HostName y\n", "gh"},
 	}
+	incDir := filepath.Join(dir, "conf.d")
+	os.MkdirAll(incDir, 0o700)
+	os.WriteFile(filepath.Join(incDir, "b.conf"), []byte("Host dot\n HostName from-b\n"), 0o600)
+	os.WriteFile(filepath.Join(incDir, ".a.conf"), []byte("Host dot\n HostName from-hidden\n"), 0o600)
+	os.WriteFile(filepath.Join(incDir, "c.txt"), []byte("Host dot\n HostName from-txt\n"), 0o600)
+	os.WriteFile(filepath.Join(incDir, "a.conf"), []byte("Host sorted\n HostName from-a\n"), 0o600)
+	os.WriteFile(filepath.Join(incDir, "z.conf"), []byte("Host sorted\n HostName from-z\n"), 0o600)
+	fixed = append(fixed,
+		struct{ config, host string }{"Include " + incDir + "/*.conf\n", "dot"},
+		struct{ config, host string }{"Include " + incDir + "/*\n", "dot"},
+		struct{ config, host string }{"Include " + incDir + "/?.conf\n", "sorted"},
+		struct{ config, host string }{"Include " + incDir + "/[za].conf\n", "sorted"},
+		struct{ config, host string }{"Include " + incDir + "/.*\n", "dot"},
+	)
 	type probe struct{ main, inc, host string }
 	var probes []probe
 	for i, f := range fixed {

@@ -177,3 +177,29 @@ func (f File) Close() {
 		closeFD(f.fd)
 	}
 }
+
+// ReadDirNames lists a directory's entries, without "." and "..", in the
+// order the file system gives them: os.ReadDir would start the network
+// poller for one listing.
+func ReadDirNames(path string) ([]string, error) {
+	fd, err := open(path, syscall.O_DIRECTORY)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer closeFD(fd)
+	var names []string
+	buf := make([]byte, 4096)
+	for {
+		n, err := syscall.ReadDirent(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return names, &fs.PathError{Op: "readdirent", Path: path, Err: err}
+		}
+		if n <= 0 {
+			return names, nil
+		}
+		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
+	}
+}

@@ -2,9 +2,12 @@ package rawfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -136,5 +139,40 @@ func TestPathLengths(t *testing.T) {
 	}
 	if _, err := Stat(dir + "\x00"); err == nil {
 		t.Fatal("a path with NUL was stat'ed")
+	}
+}
+
+// TestReadDirNames lists what os.ReadDir lists, dot files included, for
+// a directory large enough to need several reads.
+func TestReadDirNames(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 300 {
+		name := fmt.Sprintf("entry-%03d-%s", i, strings.Repeat("x", i%40))
+		if i%7 == 0 {
+			name = "." + name
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "sub"), 0o700)
+	got, err := ReadDirNames(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := os.ReadDir(dir)
+	var want []string
+	for _, e := range ents {
+		want = append(want, e.Name())
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %d names, want %d", len(got), len(want))
+	}
+	if _, err := ReadDirNames(filepath.Join(dir, "sub", "missing")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing directory: %v", err)
+	}
+	if _, err := ReadDirNames(filepath.Join(dir, ".entry-000-")); err == nil {
+		t.Fatal("a file listed as a directory")
 	}
 }
