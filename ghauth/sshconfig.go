@@ -38,12 +38,19 @@ type sshResolver struct {
 	host, home string
 	hostname   string // the first HostName that applied, expanded
 	depth      int
+	files      int
 }
 
-// maxSSHInclude is OpenSSH's limit on nested Include.
-const maxSSHInclude = 16
+const (
+	// maxSSHInclude is OpenSSH's limit on nested Include.
+	maxSSHInclude = 16
+	// maxSSHFiles bounds the files read for one host: configurations that
+	// include each other would otherwise fan out to 2^16 reads in a prompt.
+	maxSSHFiles = 64
+)
 
 func (r *sshResolver) file(path, base string) {
+	r.files++
 	b, _, err := rawfile.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return
@@ -86,6 +93,9 @@ func (r *sshResolver) include(pattern, base string) {
 	paths := glob(pattern)
 	r.depth++
 	for _, p := range paths {
+		if r.files >= maxSSHFiles {
+			break
+		}
 		r.file(p, base)
 	}
 	r.depth--

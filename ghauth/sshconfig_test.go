@@ -195,3 +195,20 @@ func TestWildcard(t *testing.T) {
 		t.Fatal("matched")
 	}
 }
+
+// Configurations that include each other stop at a bounded number of
+// reads instead of fanning out.
+func TestSSHIncludeLoopsAreBounded(t *testing.T) {
+	home := t.TempDir()
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	loop := "Include a b\n"
+	for _, f := range []string{"config", "a", "b"} {
+		os.WriteFile(filepath.Join(home, ".ssh", f), []byte(loop), 0o600)
+	}
+	os.WriteFile(filepath.Join(home, ".ssh", "b"), []byte(loop+"Host x\n HostName found\n"), 0o600)
+	r := sshResolver{host: "x", home: home}
+	r.file(filepath.Join(home, ".ssh", "config"), filepath.Join(home, ".ssh"))
+	if r.files != maxSSHFiles || r.hostname != "found" {
+		t.Fatalf("read %d files, resolved %q", r.files, r.hostname)
+	}
+}
