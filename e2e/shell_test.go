@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/prchip/prchip/internal/fakegithub"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // shellWorld is a world whose PATH also has the shells and a few tools.
@@ -322,9 +323,12 @@ func onTerminal(t *testing.T, w *world, sh string) *terminal {
 	args := []string{"env", "-i"}
 	args = append(args, w.env()...)
 	args = append(args, "TERM=xterm", need(t, sh))
-	if sh == "zsh" {
+	switch sh {
+	case "zsh":
 		args = append(args, "-f")
-	} else {
+	case "bash":
+		args = append(args, "--norc", "--noprofile")
+	default:
 		args = append(args, "--no-config")
 	}
 	start := append([]string{"-S", tm.sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "-c", w.repo}, args...)
@@ -343,8 +347,18 @@ func (tm *terminal) screen() string {
 
 // enter types line and presses Enter.
 func (tm *terminal) enter(line string) {
-	exec.Command(tm.tmux, "-S", tm.sock, "send-keys", "-l", line).Run()
-	exec.Command(tm.tmux, "-S", tm.sock, "send-keys", "Enter").Run()
+	tm.typeText(line)
+	tm.press("Enter")
+}
+
+// typeText types text without pressing Enter.
+func (tm *terminal) typeText(text string) {
+	exec.Command(tm.tmux, "-S", tm.sock, "send-keys", "-l", text).Run()
+}
+
+// press presses keys by tmux's names for them (Tab, Enter, C-u).
+func (tm *terminal) press(keys ...string) {
+	exec.Command(tm.tmux, append([]string{"-S", tm.sock, "send-keys"}, keys...)...).Run()
 }
 
 func (tm *terminal) waitFor(what string, ok func(string) bool) {
@@ -513,6 +527,69 @@ func TestFishHookWithoutBinary(t *testing.T) {
 	}
 	if strings.Contains(stderr, "Unknown command") || strings.Contains(stderr, "gone") {
 		t.Fatalf("fish reported the missing binary:\n%s", stderr)
+	}
+}
+
+// The generated completions work in the real shells: Tab after
+// `prchip in`, `prchip init ` and `prchip prompt --shell ` offers the
+// commands, integrations and shells (through prchip's __complete, found on
+// PATH as a user's would be). bash's use bash-completion, as every
+// cobra-style bash completion does.
+func TestCompletionsInShells(t *testing.T) {
+	lines := []struct {
+		typed string
+		want  []string
+	}{
+		{"prchip in", []string{"init", "invalidate"}},
+		{"prchip init ", []string{"zsh", "bash", "fish", "starship"}},
+		{"prchip prompt --shell ", []string{"zsh", "bash", "fish", "plain"}},
+	}
+	w := shellWorld(t, "fish")
+	if err := os.Symlink(prchipBin, filepath.Join(w.bin, "prchip")); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("fish", func(t *testing.T) {
+		script := "prchip completion fish | source\n"
+		for _, l := range lines {
+			script += "complete -C " + fishQuote(l.typed) + "; echo ==\n"
+		}
+		out, _ := w.interactive("fish", w.repo, script)
+		got := strings.Split(out, "==")
+		for i, l := range lines {
+			for _, want := range l.want {
+				if i >= len(got) || !regexp.MustCompile(`(?m)^`+want+`(\t|$)`).MatchString(got[i]) {
+					t.Errorf("%q offers no %q:\n%s", l.typed, want, out)
+				}
+			}
+		}
+	})
+	setups := map[string]string{
+		"bash": "source " + testenv.NeedFile(t, "/usr/share/bash-completion/bash_completion") + "; source <(prchip completion bash)",
+		"zsh":  "autoload -Uz compinit && compinit -u && source <(prchip completion zsh)",
+	}
+	for _, sh := range []string{"bash", "zsh"} {
+		t.Run(sh, func(t *testing.T) {
+			os.Symlink(need(t, sh), filepath.Join(w.bin, sh))
+			tm := onTerminal(t, w, sh)
+			tm.enter(setups[sh])
+			for _, l := range lines {
+				tm.press("C-u", "C-l")
+				tm.waitFor("a clear screen", func(s string) bool { return !strings.Contains(s, "prchip") })
+				tm.typeText(l.typed)
+				tm.press("Tab")
+				if sh == "bash" {
+					tm.press("Tab") // bash lists candidates on the second Tab
+				}
+				tm.waitFor(fmt.Sprintf("the candidates for %q", l.typed), func(s string) bool {
+					for _, want := range l.want {
+						if !regexp.MustCompile(`(^|\s)` + want + `(\s|$)`).MatchString(s) {
+							return false
+						}
+					}
+					return true
+				})
+			}
+		})
 	}
 }
 

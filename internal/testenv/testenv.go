@@ -21,3 +21,16 @@ func Need(t testing.TB, name string) string {
 	}
 	return p
 }
+
+// NeedFile returns path if it exists, or skips t; under CI it fails t.
+// For what a package installs that is not a program (bash-completion).
+func NeedFile(t testing.TB, path string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required in CI: %v", path, err)
+		}
+		t.Skipf("%s not installed", path)
+	}
+	return path
+}
