@@ -568,6 +568,19 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 }
 
 // duration accepts a Go duration string ("5s", "1m30s") or whole seconds.
+// durationText writes d as a user would in the file: "24h", "1h30m",
+// "90s", not time.Duration's "24h0m0s"; time.ParseDuration reads it back.
+func durationText(d time.Duration) string {
+	t := d.String()
+	if strings.HasSuffix(t, "m0s") {
+		t = strings.TrimSuffix(t, "0s")
+	}
+	if strings.HasSuffix(t, "h0m") {
+		t = strings.TrimSuffix(t, "0m")
+	}
+	return t
+}
+
 func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 	var d time.Duration
 	switch x := v.(type) {
@@ -633,8 +646,8 @@ func (c *Config) Effective() []Entry {
 	var out []Entry
 	add := func(k, v string) { out = append(out, Entry{k, v, src(k)}) }
 	add("mode", q(c.Mode))
-	add("timeout", q(c.Timeout.String()))
-	add("refresh_interval", q(c.RefreshInterval.String()))
+	add("timeout", q(durationText(c.Timeout)))
+	add("refresh_interval", q(durationText(c.RefreshInterval)))
 	list := make([]string, len(c.InvalidateOn))
 	for i, w := range c.InvalidateOn {
 		list[i] = q(w)
@@ -684,8 +697,8 @@ func (c *Config) Effective() []Entry {
 		p := "chips." + ch.Name + "."
 		out = append(out,
 			Entry{p + "command", q(ch.Command), src(p + "command")},
-			Entry{p + "timeout", q(ch.Timeout.String()), src(p + "timeout")},
-			Entry{p + "refresh_interval", q(ch.RefreshInterval.String()), src(p + "refresh_interval")},
+			Entry{p + "timeout", q(durationText(ch.Timeout)), src(p + "timeout")},
+			Entry{p + "refresh_interval", q(durationText(ch.RefreshInterval)), src(p + "refresh_interval")},
 			Entry{p + "suppress_on_failure", strconv.FormatBool(ch.SuppressOnFailure), src(p + "suppress_on_failure")})
 	}
 	return out

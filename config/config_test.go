@@ -215,3 +215,17 @@ func TestLookProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationText: durations print as a user writes them, and read back.
+func TestDurationText(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		24 * time.Hour: "24h", 90 * time.Minute: "1h30m", 5 * time.Second: "5s", 90 * time.Second: "1m30s",
+		time.Hour + time.Second: "1h0m1s", 10 * time.Minute: "10m", 1500 * time.Millisecond: "1.5s", 0: "0s",
+	} {
+		got := durationText(d)
+		back, err := time.ParseDuration(got)
+		if got != want || err != nil || back != d {
+			t.Errorf("durationText(%v) = %q (reads back as %v, %v), want %q", d, got, back, err, want)
+		}
+	}
+}
