@@ -229,27 +229,36 @@ func remotePriority(name string) int {
 
 // GitHubRemote picks the remote gh would use: the first GitHub-host remote
 // by gh's name priority (upstream, github, origin, then config order). An
-// SSH remote's host is first looked up among the SSH configuration's
-// aliases, as gh does; the chosen remote's Host is the normalised GitHub
-// host.
+// SSH remote's host is looked up among the SSH configuration's aliases, as
+// gh does, but only when that remote could still win: a repository with
+// a GitHub origin and another forge's SSH remote reads no SSH
+// configuration. The chosen remote's Host is the normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
-	best, found := repo.Remote{}, false
-	for _, r := range info.Remotes {
-		host := repo.Host(r.URL)
-		if !s.IsGitHubHost(host) {
-			if host == "" || !repo.IsSSH(r.URL) {
-				continue
-			}
-			if host = SSHHostName(host, env.Get("HOME")); !s.IsGitHubHost(host) {
-				continue
-			}
+	best, bestAt := repo.Remote{}, -1
+	better := func(i int, name string) bool {
+		if bestAt < 0 {
+			return true
 		}
-		r.Host = NormalizeHostname(host)
-		if !found || remotePriority(r.Name) < remotePriority(best.Name) {
-			best, found = r, true
+		p, q := remotePriority(name), remotePriority(best.Name)
+		return p < q || p == q && i < bestAt
+	}
+	for i, r := range info.Remotes {
+		if host := repo.Host(r.URL); s.IsGitHubHost(host) && better(i, r.Name) {
+			r.Host = NormalizeHostname(host)
+			best, bestAt = r, i
 		}
 	}
-	return best, found
+	for i, r := range info.Remotes {
+		host := repo.Host(r.URL)
+		if host == "" || s.IsGitHubHost(host) || !repo.IsSSH(r.URL) || !better(i, r.Name) {
+			continue
+		}
+		if alias := SSHHostName(host, env.Get("HOME")); s.IsGitHubHost(alias) {
+			r.Host = NormalizeHostname(alias)
+			best, bestAt = r, i
+		}
+	}
+	return best, bestAt >= 0
 }
 
 // fnv128a is the digest behind fingerprints: 128-bit FNV-1a. Fingerprints

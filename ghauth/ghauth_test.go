@@ -218,6 +218,21 @@ func TestGitHubRemoteThroughSSHAlias(t *testing.T) {
 			t.Errorf("%s: found %v host %q, want host %q", c.url, ok, r.Host, c.host)
 		}
 	}
+	// gh's priority holds across direct and aliased remotes.
+	for _, c := range []struct {
+		remotes []repo.Remote
+		want    string
+	}{
+		{[]repo.Remote{{Name: "origin", URL: "https://github.com/o/r"}, {Name: "upstream", URL: "git@github-work:o/r"}}, "upstream"},
+		{[]repo.Remote{{Name: "origin", URL: "git@github-work:o/r"}, {Name: "fork", URL: "https://github.com/o/r"}}, "origin"},
+		{[]repo.Remote{{Name: "a", URL: "git@github-work:o/r"}, {Name: "b", URL: "https://github.com/o/r"}}, "a"},
+		{[]repo.Remote{{Name: "b", URL: "https://github.com/o/r"}, {Name: "a", URL: "git@github-work:o/r"}}, "b"},
+		{[]repo.Remote{{Name: "lab", URL: "git@lab:o/r"}, {Name: "z", URL: "git@github-work:o/r"}}, "z"},
+	} {
+		if r, ok := s.GitHubRemote(&repo.Info{Remotes: c.remotes}); !ok || r.Name != c.want {
+			t.Errorf("%v: picked %+v, want %s", c.remotes, r, c.want)
+		}
+	}
 }
 
 // TestFNVMatchesHashFNV: the hand-written digest must stay hash/fnv's, or
