@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -316,10 +317,15 @@ type terminal struct {
 	tmux, sock string
 }
 
+var terminals atomic.Int64
+
 // onTerminal starts sh in w.repo on a tmux terminal of its own; it is
 // killed when the test ends.
 func onTerminal(t *testing.T, w *world, sh string) *terminal {
-	tm := &terminal{t: t, tmux: need(t, "tmux"), sock: filepath.Join(w.home, "tmux.sock")}
+	// A socket of its own: a terminal killed at the end of one subtest may
+	// still be going away when the next one starts in the same world.
+	sock := filepath.Join(w.home, fmt.Sprintf("tmux%d.sock", terminals.Add(1)))
+	tm := &terminal{t: t, tmux: need(t, "tmux"), sock: sock}
 	args := []string{"env", "-i"}
 	args = append(args, w.env()...)
 	args = append(args, "TERM=xterm", need(t, sh))
