@@ -27,8 +27,9 @@ const lockFDEnv = "PRCHIP_LOCK_FD"
 // exits 0.
 //
 // Two hidden flags serve the zsh and fish redraw: --async adds a second line
-// "refreshing" when a background refresh is in flight, and --wait waits
-// (bounded) for that refresh to end, then prints the chip and a newline.
+// "refreshing" when a background refresh is in flight, and --wait only waits
+// (bounded) for that refresh to end and prints nothing: the hooks render
+// again themselves, where the shell is by then.
 func runPrompt(o *IO, paths Paths, args []string) int {
 	shell, noRefresh, async, wait := sanitize.Plain, false, false, false
 	for i := 0; i < len(args); i++ {
@@ -39,7 +40,7 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 		case a == "--async":
 			async = true
 		case a == "--wait":
-			wait, noRefresh = true, true
+			wait = true
 		case a == "--shell" && i+1 < len(args):
 			i++
 			a = "--shell=" + args[i]
@@ -67,14 +68,12 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 	}
 	f := s.gather()
 	if f.Repo == nil {
-		if wait {
-			o.print("\n")
-		}
 		return ExitOK
 	}
 	config.LoadInto(&s.cfg, paths.Config)
 	if wait {
 		waitForRefresh(env, f)
+		return ExitOK
 	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
@@ -87,9 +86,6 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 	}
 	if async && inFlight {
 		o.print("\nrefreshing")
-	}
-	if wait {
-		o.print("\n")
 	}
 	return ExitOK
 }

@@ -37,14 +37,15 @@ if (( ! ${+_prchip_hooked} )); then
     return 0
   }
 
-  # Renders the chip of the current directory into PRCHIP. When a
-  # background refresh is in flight, a waiter (one at a time) tells zle
-  # when it ends.
+  # Renders the chip of the current directory into PRCHIP (extra flags: $@).
+  # When a background refresh is in flight, a waiter (one at a time) tells
+  # zle when it ends: it prints nothing, and its end makes the descriptor
+  # readable.
   _prchip_render() {
     local out
     # GOMAXPROCS=1: the render is single-threaded work, and the Go runtime
     # then starts fewer threads (measured: 0.6 to 0.8 ms less per prompt).
-    out=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --async 2>/dev/null)
+    out=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --async "$@" 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
     if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
       exec {_prchip_fd}< <(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
@@ -52,13 +53,12 @@ if (( ! ${+_prchip_hooked} )); then
     fi
   }
 
-  # A zle widget run when the waiter prints: the refresh has ended. The
-  # chip is rendered again rather than taken from the waiter, which knows
-  # only the directory and branch it started in: the user may have left
-  # that repository or switched branches since.
-  # Once per prompt it may start a refresh and a waiter of its own (the new
-  # branch or repository may need one); after that it only reads, so a
-  # refresh that cannot record its result never becomes a loop.
+  # A zle widget run when the waiter ends: so has the refresh. The chip is
+  # rendered again where the shell is now (the user may have left that
+  # repository or switched branches meanwhile). Once per prompt it may
+  # start a refresh and a waiter of its own (the new branch or repository
+  # may need one); after that it only reads, so a refresh that cannot
+  # record its result never becomes a loop.
   _prchip_ready() {
     local fd=$1 old=$PRCHIP
     zle -F $fd
@@ -68,7 +68,7 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_rearm=0
       _prchip_render
     else
-      PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --no-refresh 2>/dev/null)
+      _prchip_render --no-refresh
     fi
     if [[ $PRCHIP != "$old" ]]; then
       zle reset-prompt
