@@ -248,9 +248,16 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 			best, bestAt = r, i
 		}
 	}
+	// A remote the first pass took, or could have, loses to the best here
+	// (the order is total), so only SSH remotes that would win are looked
+	// at again, and the render does no work twice for the common GitHub
+	// origin.
 	for i, r := range info.Remotes {
+		if !better(i, r.Name) || !repo.IsSSH(r.URL) {
+			continue
+		}
 		host := repo.Host(r.URL)
-		if host == "" || s.IsGitHubHost(host) || !repo.IsSSH(r.URL) || !better(i, r.Name) {
+		if host == "" {
 			continue
 		}
 		if alias := SSHHostName(host, env.Get("HOME")); s.IsGitHubHost(alias) {
