@@ -29,7 +29,7 @@ func SSHHostName(host, home string) string {
 		return ""
 	}
 	r := sshResolver{host: host, home: home}
-	r.file(filepath.Join(home, ".ssh", "config"), filepath.Join(home, ".ssh"))
+	r.file(filepath.Join(home, ".ssh", "config"))
 	return r.hostname
 }
 
@@ -49,16 +49,16 @@ const (
 	maxSSHFiles = 64
 )
 
-func (r *sshResolver) file(path, base string) {
+func (r *sshResolver) file(path string) {
 	r.files++
 	b, _, err := rawfile.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return
 	}
-	r.parse(string(b), base)
+	r.parse(string(b))
 }
 
-func (r *sshResolver) parse(text, base string) {
+func (r *sshResolver) parse(text string) {
 	active := true // options before the first Host or Match apply to all
 	for line := range strings.Lines(text) {
 		key, args := sshFields(line)
@@ -70,7 +70,7 @@ func (r *sshResolver) parse(text, base string) {
 		case "include":
 			if active && r.depth < maxSSHInclude {
 				for _, a := range args {
-					r.include(a, base)
+					r.include(a)
 				}
 			}
 		case "hostname":
@@ -81,14 +81,13 @@ func (r *sshResolver) parse(text, base string) {
 	}
 }
 
-func (r *sshResolver) include(pattern, base string) {
+// include reads the files an Include names: ~ is the home directory, and
+// a relative path is relative to ~/.ssh, as for ssh's user configuration.
+func (r *sshResolver) include(pattern string) {
 	if rest, ok := strings.CutPrefix(pattern, "~/"); ok {
-		if r.home == "" {
-			return
-		}
 		pattern = filepath.Join(r.home, rest)
 	} else if !filepath.IsAbs(pattern) {
-		pattern = filepath.Join(base, pattern)
+		pattern = filepath.Join(r.home, ".ssh", pattern)
 	}
 	paths := glob(pattern)
 	r.depth++
@@ -96,7 +95,7 @@ func (r *sshResolver) include(pattern, base string) {
 		if r.files >= maxSSHFiles {
 			break
 		}
-		r.file(p, base)
+		r.file(p)
 	}
 	r.depth--
 }

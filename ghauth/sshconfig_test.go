@@ -121,7 +121,7 @@ func TestSSHHostNameMatchesOpenSSH(t *testing.T) {
 			}
 		}
 		r := sshResolver{host: h, home: dir}
-		r.file(main, dir)
+		r.file(main)
 		got := r.hostname
 		if got == "" {
 			got = h
@@ -167,7 +167,7 @@ func FuzzSSHConfig(f *testing.F) {
 	f.Add("Include ~/none/*\nhostname %%%h%\n", "h")
 	f.Fuzz(func(t *testing.T, config, host string) {
 		r := sshResolver{host: host, home: t.TempDir()}
-		r.parse(config, t.TempDir())
+		r.parse(config)
 		if r.hostname != strings.ToLower(r.hostname) {
 			t.Fatalf("resolved %q is not lowercase", r.hostname)
 		}
@@ -207,7 +207,7 @@ func TestSSHIncludeLoopsAreBounded(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(home, ".ssh", "b"), []byte(loop+"Host x\n HostName found\n"), 0o600)
 	r := sshResolver{host: "x", home: home}
-	r.file(filepath.Join(home, ".ssh", "config"), filepath.Join(home, ".ssh"))
+	r.file(filepath.Join(home, ".ssh", "config"))
 	if r.files != maxSSHFiles || r.hostname != "found" {
 		t.Fatalf("read %d files, resolved %q", r.files, r.hostname)
 	}
