@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -13,6 +12,8 @@ import (
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/completions"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -289,19 +290,20 @@ func hookExecutable(arg0 string) string {
 	if err != nil {
 		return "prchip"
 	}
-	p := arg0
-	if !strings.Contains(p, "/") {
-		p, _ = exec.LookPath(p)
-	}
-	if p == "" {
+	self, err := rawfile.Stat(exe)
+	if err != nil {
 		return exe
 	}
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
+	var p string
+	var st rawfile.FileInfo
+	if strings.Contains(arg0, "/") {
+		if p, err = filepath.Abs(arg0); err == nil {
+			st, err = rawfile.Stat(p)
+		}
+	} else if p, st = ghauth.LookPath(arg0); p == "" {
+		err = os.ErrNotExist
 	}
-	a, err1 := os.Stat(p)
-	b, err2 := os.Stat(exe)
-	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
+	if err != nil || st.Dev != self.Dev || st.Ino != self.Ino {
 		return exe
 	}
 	return p
