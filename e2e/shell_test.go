@@ -691,10 +691,11 @@ func TestShellsInvalidateAfterGit(t *testing.T) {
 // assignments and precommand words, through aliases, behind && ; and |.
 // In bash also when the user's own DEBUG trap makes the hook read history.
 func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
-	lines := []struct {
+	type line struct {
 		line        string
 		invalidates bool
-	}{
+	}
+	lines := []line{
 		{"alias gs='git status'", false},
 		{"gs >/dev/null", true},
 		{"GIT_PAGER=cat git status >/dev/null", true},
@@ -703,10 +704,7 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 		{"echo git >/dev/null", false},
 		{"ls; echo gh >/dev/null", false},
 	}
-	fishLines := []struct {
-		line        string
-		invalidates bool
-	}{
+	fishLines := []line{
 		{"ls -l", false},
 		{"true; and git status", true},
 		{"GIT_PAGER=cat git status", true},

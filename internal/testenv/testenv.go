@@ -14,10 +14,7 @@ func Need(t testing.TB, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI but not on PATH", name)
-		}
-		t.Skipf("%s not installed", name)
+		missing(t, name+" is not on PATH")
 	}
 	return p
 }
@@ -27,10 +24,15 @@ func Need(t testing.TB, name string) string {
 func NeedFile(t testing.TB, path string) string {
 	t.Helper()
 	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", path, err)
-		}
-		t.Skipf("%s not installed", path)
+		missing(t, err.Error())
 	}
 	return path
+}
+
+func missing(t testing.TB, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("required in CI: %s", why)
+	}
+	t.Skipf("not installed: %s", why)
 }
