@@ -782,3 +782,68 @@ func TestShellsWithoutInvalidatingCommands(t *testing.T) {
 		})
 	}
 }
+
+// Every prchip the hooks and the starship block start runs with
+// GOMAXPROCS=1: the render and invalidate are single-threaded work, and a
+// Go process with one processor starts 0.6 ms sooner (README, Speed), which
+// is what makes the render meet its budget in a prompt. A wrapper stands
+// in for prchip and records each run's GOMAXPROCS and subcommand.
+func TestHooksRunPrchipWithOneProcessor(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash", "fish", "starship"} {
+		t.Run(sh, func(t *testing.T) {
+			shell := sh
+			if sh == "starship" {
+				shell = "sh" // the block's shell
+			}
+			w := shellWorld(t, shell)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+			log := filepath.Join(w.home, "runs.log")
+			wrapper := filepath.Join(w.home, "prchip-wrapper")
+			script := fmt.Sprintf("#!/bin/sh\necho \"${GOMAXPROCS-unset} $1\" >> %s\nexec %s \"$@\"\n", log, prchipBin)
+			if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			want := []string{"prompt", "invalidate"}
+			switch sh {
+			case "zsh", "bash":
+				w.interactive(sh, w.repo, fmt.Sprintf(shellSetup[sh], prchipBin)+
+					"_prchip_exe="+wrapper+"\ngit status >/dev/null\necho one\necho two\n")
+			case "fish":
+				w.interactive(sh, w.repo, fmt.Sprintf(shellSetup[sh], prchipBin)+
+					"set -g _prchip_exe "+wrapper+"\n"+
+					"emit fish_preexec 'git status'; emit fish_prompt\nemit fish_prompt\n")
+			case "starship":
+				var cfg struct {
+					Custom map[string]struct{ Command string }
+				}
+				if _, err := toml.Decode(w.run(w.repo, "init", "starship").stdout, &cfg); err != nil {
+					t.Fatal(err)
+				}
+				command := strings.ReplaceAll(cfg.Custom["prchip"].Command, prchipBin, wrapper)
+				c := exec.Command("sh")
+				c.Dir, c.Env, c.Stdin = w.repo, w.env(), strings.NewReader(command)
+				if out, err := c.CombinedOutput(); err != nil {
+					t.Fatalf("sh: %v\n%s", err, out)
+				}
+				want = []string{"prompt"}
+			}
+			b, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatalf("the wrapper never ran: %v", err)
+			}
+			seen := map[string]bool{}
+			for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				procs, cmd, _ := strings.Cut(l, " ")
+				seen[cmd] = true
+				if procs != "1" {
+					t.Errorf("prchip %s ran with GOMAXPROCS=%s, want 1", cmd, procs)
+				}
+			}
+			for _, cmd := range want {
+				if !seen[cmd] {
+					t.Errorf("prchip %s never ran; runs:\n%s", cmd, b)
+				}
+			}
+		})
+	}
+}

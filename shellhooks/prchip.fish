@@ -48,7 +48,7 @@ if not set -q _prchip_hooked
         end
         if set -q _prchip_dirty
             set -e _prchip_dirty
-            $_prchip_exe invalidate >/dev/null 2>&1
+            GOMAXPROCS=1 $_prchip_exe invalidate >/dev/null 2>&1
         end
         # GOMAXPROCS=1: fewer runtime threads, 0.6 to 0.8 ms less per prompt.
         set -l out (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --async 2>/dev/null)

@@ -80,7 +80,7 @@ if (( ! ${+_prchip_hooked} )); then
     local ret=$?
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      "$_prchip_exe" invalidate >/dev/null 2>&1
+      GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
     _prchip_rearm=1
     _prchip_render
