@@ -847,3 +847,41 @@ func TestHooksRunPrchipWithOneProcessor(t *testing.T) {
 		})
 	}
 }
+
+// The hooks keep working, silently, under shell options users set in their
+// rc files that change how a snippet's own code runs: unset variables as
+// errors, unmatched globs as errors, case-insensitive matching, POSIX mode,
+// ksh-style arrays, word splitting, zsh's warning for globals created in
+// functions.
+func TestHooksUnderUserShellOptions(t *testing.T) {
+	for _, v := range []struct{ sh, options string }{
+		{"bash", "set -u; shopt -s failglob nocasematch extglob"},
+		{"bash", "set -o posix"},
+		{"zsh", "setopt ksh_arrays sh_word_split no_unset warn_create_global"},
+		{"zsh", "setopt extended_glob ksh_glob no_glob rc_expand_param no_multi_func_def"},
+	} {
+		t.Run(v.sh+" "+v.options, func(t *testing.T) {
+			w := shellWorld(t, v.sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			prompt := `PS1='<${PRCHIP}>\$ '`
+			if v.sh == "zsh" {
+				prompt = `PROMPT='<${PRCHIP}>%# '`
+			}
+			script := v.options + "\n" + `eval "$(` + prchipBin + ` init ` + v.sh + `)"` + "\n" + prompt + "\n" +
+				"alias gs='git status'\ngit status >/dev/null\ngs >/dev/null\nls >/dev/null\necho done\n"
+			stdout, stderr := w.interactive(v.sh, w.repo, script)
+			if chips := chipsIn(stderr); len(chips) == 0 || chips[len(chips)-1] != "#42" {
+				t.Errorf("prompts showed %q\n%s", chips, stderr)
+			}
+			for _, bad := range []string{"unbound variable", "no match", "bad substitution", "not found", "created globally", "syntax error", "_prchip"} {
+				if strings.Contains(stdout+stderr, bad) {
+					t.Errorf("the hook complained (%q):\n%s%s", bad, stdout, stderr)
+				}
+			}
+			if n := w.status(w.repo).InvalidationCount; n != 2 {
+				t.Errorf("invalidation count %d after git status, gs (alias) and ls; want 2", n)
+			}
+		})
+	}
+}
