@@ -713,15 +713,18 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 		{"echo 'a; git'", false},
 		{"true && gt log", true},
 	}
-	for _, name := range []string{"zsh", "bash", "bash-user-trap", "fish"} {
+	for _, name := range []string{"zsh", "bash", "bash-user-trap", "bash-preexec", "fish"} {
 		t.Run(name, func(t *testing.T) {
 			sh, variant, _ := strings.Cut(name, "-")
 			w := shellWorld(t, sh)
 			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
 			w.refresh(w.repo, 0)
 			script := fmt.Sprintf(shellSetup[sh], prchipBin)
-			if variant == "user-trap" {
+			switch variant {
+			case "user-trap":
 				script = "trap 'true' DEBUG\n" + script
+			case "preexec":
+				script += bashPreexecStandIn
 			}
 			want := 0
 			if sh == "fish" {
@@ -747,6 +750,21 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 		})
 	}
 }
+
+// bashPreexecStandIn does to prchip's hook what bash-preexec (loaded by
+// atuin and other tools; not packaged by Debian) does, loaded after it: at
+// the first prompt it takes the DEBUG trap over and from then on runs the
+// trap it found once per command line, before the line's first command,
+// instead of before each simple command.
+const bashPreexecStandIn = `__bp_imported=defined
+__bp_ran=
+__bp_install() {
+  __bp_prior=${__bp_prior#"trap -- '"}; __bp_prior=${__bp_prior%"' DEBUG"}
+  trap '[[ -n $__bp_ran ]] || { __bp_ran=1; eval "$__bp_prior"; }' DEBUG
+  PROMPT_COMMAND="${PROMPT_COMMAND%%;__bp_prior=*};__bp_ran="
+}
+PROMPT_COMMAND="${PROMPT_COMMAND};"'__bp_prior=$(trap -p DEBUG);__bp_install'
+`
 
 // fishQuote makes s one fish word.
 func fishQuote(s string) string {

@@ -18,9 +18,10 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # _prchip_scan takes one command's first word after VAR=value assignments
   # and precommand words (`GIT_EDITOR=vim git commit` counts). A DEBUG trap
   # sees each simple command before it runs, aliases expanded and without a
-  # fork, so `gp` and `make && gh pr create` count too; when the user
-  # already has a DEBUG trap, the last history line is read instead, split
-  # at ; & | with aliases expanded by hand.
+  # fork, so `gp` and `make && gh pr create` count too. When the user
+  # already has a DEBUG trap, or bash-preexec (loaded by atuin and others)
+  # takes ours over and runs it once per line, the last history line is
+  # read instead, split at ; & | with aliases expanded by hand.
   _prchip_debug() {
     case ${BASH_COMMAND%%[[:space:]]*} in
       ''|[[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') _prchip_scan "$BASH_COMMAND" ;;
@@ -54,6 +55,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
 
   _prchip_hook() {
     local ret=$?
+    if [[ -n ${__bp_imported-} ]]; then
+      _prchip_use_trap=''
+    fi
     if [[ -z ${_prchip_use_trap-} ]]; then
       local last part
       last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
