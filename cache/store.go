@@ -523,6 +523,29 @@ func (s *Store) TryLock(name string) (*os.File, error) {
 	return f, nil
 }
 
+// WaitUnlocked waits up to d until nobody holds the named lock, and
+// reports whether it saw it free. Unlike WaitLock it creates nothing and
+// takes the lock only shared, for an instant: the zsh and fish waiters use
+// it, and a waiter can outlive its shell (and the state directory).
+func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
+	f, err := os.OpenFile(filepath.Join(s.Dir(), "locks", name+".lock"), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
+	}
+	defer f.Close()
+	deadline := time.Now().Add(d)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		if err == nil {
+			return true // closing f lets it go
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // WaitLock is TryLock that waits up to d for the holder to finish.
 func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 	deadline := time.Now().Add(d)

@@ -2,10 +2,13 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -210,6 +213,44 @@ func TestTryLockExcludes(t *testing.T) {
 	} else {
 		b.Close()
 	}
+}
+
+// A waiter returns once the holder lets go, gives up at its deadline, and
+// creates nothing: not the lock file, not the state directory.
+func TestWaitUnlocked(t *testing.T) {
+	gone := &Store{Path: filepath.Join(t.TempDir(), "no", "such", "state")}
+	if !gone.WaitUnlocked("repo", time.Minute) {
+		t.Fatal("a lock never taken counts as held")
+	}
+	if _, err := os.Stat(filepath.Dir(gone.Path)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the waiter created the state directory: %v", err)
+	}
+
+	s := newStore(t)
+	held, err := s.TryLock("repo")
+	if err != nil || held == nil {
+		t.Fatalf("lock: %v", err)
+	}
+	if s.WaitUnlocked("repo", 50*time.Millisecond) {
+		t.Fatal("saw a held lock free")
+	}
+	var released atomic.Bool
+	go func() {
+		time.Sleep(200 * time.Millisecond)
+		released.Store(true)
+		held.Close()
+	}()
+	if !s.WaitUnlocked("repo", time.Minute) {
+		t.Fatal("gave up before the deadline")
+	}
+	if !released.Load() {
+		t.Fatal("returned while the lock was still held")
+	}
+	again, _ := s.TryLock("repo")
+	if again == nil {
+		t.Fatal("the waiter kept the lock")
+	}
+	again.Close()
 }
 
 func FuzzParse(f *testing.F) {

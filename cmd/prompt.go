@@ -101,15 +101,13 @@ func (o *IO) print(s string) {
 	io.WriteString(o.Stdout, s)
 }
 
-// waitForRefresh blocks while a refresh holds the repository's lock
-// (taken and let go at once). Not inlined, like spawnRefresh: it keeps the
-// render's own stack frame small.
+// waitForRefresh blocks while a refresh holds the repository's lock. It
+// writes nothing: a waiter may outlive its shell. Not inlined, like
+// spawnRefresh: it keeps the render's own stack frame small.
 //
 //go:noinline
 func waitForRefresh(env *chip.Env, f *chip.Facts) {
-	if l, _ := env.Store.WaitLock(f.Key, refreshBudget(env)+2*time.Second); l != nil {
-		l.Close()
-	}
+	env.Store.WaitUnlocked(f.Key, refreshBudget(env)+2*time.Second)
 }
 
 // refreshBudget is the longest a refresh of env's chips can run: every
