@@ -505,11 +505,11 @@ func (s *Store) replace(data []byte) error {
 // The lock lives as long as the returned file is open in any process, so it
 // can be handed to a child.
 func (s *Store) TryLock(name string) (*os.File, error) {
-	dir := filepath.Join(s.Dir(), "locks")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	p := s.refreshLockPath(name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, name+".lock"), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, err
 	}
@@ -528,7 +528,7 @@ func (s *Store) TryLock(name string) (*os.File, error) {
 // takes the lock only shared, for an instant: the zsh and fish waiters use
 // it, and a waiter can outlive its shell (and the state directory).
 func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
-	f, err := os.OpenFile(filepath.Join(s.Dir(), "locks", name+".lock"), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	f, err := os.OpenFile(s.refreshLockPath(name), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
 	}
@@ -544,6 +544,11 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// refreshLockPath is where TryLock and WaitUnlocked find the named lock.
+func (s *Store) refreshLockPath(name string) string {
+	return filepath.Join(s.Dir(), "locks", name+".lock")
 }
 
 // WaitLock is TryLock that waits up to d for the holder to finish.
