@@ -505,6 +505,11 @@ func (s *Store) replace(data []byte) error {
 // The lock lives as long as the returned file is open in any process, so it
 // can be handed to a child.
 func (s *Store) TryLock(name string) (*os.File, error) {
+	return s.WaitLock(name, 0)
+}
+
+// WaitLock is TryLock that waits up to d for the holder to finish.
+func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 	p := s.refreshLockPath(name)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return nil, err
@@ -513,11 +518,8 @@ func (s *Store) TryLock(name string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if ok, err := flockWithin(f, syscall.LOCK_EX, d); !ok {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, nil
-		}
 		return nil, err
 	}
 	return f, nil
@@ -532,33 +534,32 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
 	}
-	defer f.Close()
+	defer f.Close() // lets the shared lock go
+	ok, _ := flockWithin(f, syscall.LOCK_SH, d)
+	return ok
+}
+
+// flockWithin takes an flock of kind how on f, trying every 20 ms for up
+// to d (once when d is 0). It reports false with a nil error when another
+// process still holds a conflicting lock at the deadline.
+func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 	deadline := time.Now().Add(d)
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		if err == nil {
-			return true // closing f lets it go
+			return true, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
-			return false
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return false, err
+		}
+		if !time.Now().Before(deadline) {
+			return false, nil
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// refreshLockPath is where TryLock and WaitUnlocked find the named lock.
+// refreshLockPath is where the refresh locks live.
 func (s *Store) refreshLockPath(name string) string {
 	return filepath.Join(s.Dir(), "locks", name+".lock")
-}
-
-// WaitLock is TryLock that waits up to d for the holder to finish.
-func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
-	deadline := time.Now().Add(d)
-	for {
-		f, err := s.TryLock(name)
-		if f != nil || err != nil || time.Now().After(deadline) {
-			return f, err
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
