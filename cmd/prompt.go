@@ -146,8 +146,9 @@ func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
-	// The hooks run the render with GOMAXPROCS=1 to start faster; the
-	// refresh and gh get the runtime's default again.
+	// The hooks run the render with GOMAXPROCS=1 to start faster; gh gets
+	// the runtime's default again (prchip itself takes one processor anyway,
+	// see internal/oneproc).
 	env2 := make([]string, 0, len(os.Environ())+1)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "GOMAXPROCS=") {
