@@ -16,7 +16,9 @@
 //
 // A GOMAXPROCS set in the environment is kept, unless it equals the number of
 // CPUs, which cannot be told from the default without reading the
-// environment, and reading it allocates. The hooks set GOMAXPROCS=1
+// environment, and reading it allocates. A default that a container's CPU
+// limit lowered below the CPU count is kept too, for the same reason; such a
+// machine pays the cost above. The hooks set GOMAXPROCS=1
 // themselves, which is faster still: the runtime then never starts a second
 // processor.
 package oneproc
