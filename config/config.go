@@ -567,7 +567,6 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 	}
 }
 
-// duration accepts a Go duration string ("5s", "1m30s") or whole seconds.
 // durationText writes d as a user would in the file: "24h", "1h30m",
 // "90s", not time.Duration's "24h0m0s"; time.ParseDuration reads it back.
 func durationText(d time.Duration) string {
@@ -581,6 +580,7 @@ func durationText(d time.Duration) string {
 	return t
 }
 
+// duration accepts a Go duration string ("5s", "1m30s") or whole seconds.
 func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 	var d time.Duration
 	switch x := v.(type) {

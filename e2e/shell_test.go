@@ -803,8 +803,8 @@ func TestShellsWithoutInvalidatingCommands(t *testing.T) {
 
 // Every prchip the hooks and the starship block start runs with
 // GOMAXPROCS=1: the render and invalidate are single-threaded work, and a
-// Go process with one processor starts 0.6 ms sooner (README, Speed), which
-// is what makes the render meet its budget in a prompt. A wrapper stands
+// Go process started with one processor starts about 0.5 ms sooner (README,
+// Speed) than one that drops its second in internal/oneproc. A wrapper stands
 // in for prchip and records each run's GOMAXPROCS and subcommand.
 func TestHooksRunPrchipWithOneProcessor(t *testing.T) {
 	for _, sh := range []string{"zsh", "bash", "fish", "starship"} {

@@ -73,7 +73,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_dirty=0
       GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
-    # GOMAXPROCS=1: fewer runtime threads, 0.6 to 0.8 ms less per prompt.
+    # GOMAXPROCS=1: one runtime processor from the start, about 0.5 ms less per prompt.
     PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell bash 2>/dev/null)
     return $ret
   }
