@@ -70,6 +70,16 @@ func Commands() []*Command {
 			Run:   runInvalidate,
 		},
 		{
+			Name:  "worker",
+			Short: "The per-shell worker the zsh and bash hooks start (not for people)",
+			Flags: []Flag{
+				{Name: "shell", Usage: "the hook's shell", String: true, Values: []string{"zsh", "bash"}},
+				{Name: "pid", Usage: "the shell's process id", String: true},
+				{Name: "fifos", Usage: "the directory of the hook's request and response FIFOs", String: true},
+			},
+			Run: runWorker,
+		},
+		{
 			Name:  "reset",
 			Short: "Forget cached failures, backoff and validation for this repository",
 			Flags: []Flag{{Name: "all", Usage: "forget every repository's state"}},

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
@@ -59,35 +60,64 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 		// The prompt must survive anything, including a bug of ours.
 		recover()
 	}()
+	if wait {
+		waitForRefresh(o, paths)
+		return ExitOK
+	}
+	r := render(o, paths, shell, noRefresh)
+	if r.Text != "" { // no write call for an empty chip
+		o.print(r.Text)
+	}
+	if r.Child != nil {
+		r.Child.Release()
+	}
+	if async && r.InFlight {
+		o.print("\nrefreshing")
+	}
+	return ExitOK
+}
+
+// rendered is what one render produced.
+type rendered struct {
+	Text string
+	// InFlight: a refresh of this repository runs (started now or before).
+	InFlight bool
+	// Child is the refresh this render started, nil if none; the caller
+	// waits for it or releases it.
+	Child *os.Process
+	// Key names the repository in the store; Config is the configuration
+	// the render read (nil outside a repository).
+	Key    string
+	Config *config.Config
+	Store  *cache.Store
+	Budget time.Duration
+}
+
+// render is the one render of the chip, shared by `prchip prompt` and the
+// worker: read state, decide, maybe start one background refresh. It
+// reads the environment through the process's own (the worker sets each
+// request's variables before calling it).
+func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
 	// Outside a repository nothing is shown: the configuration and gh's
 	// setup are read only inside one.
 	s := o.sessionWithoutConfig(paths)
 	env := &s.env
 	if env.Dir == "" {
-		return ExitOK
+		return rendered{}
 	}
 	f := s.gather()
 	if f.Repo == nil {
-		return ExitOK
+		return rendered{}
 	}
 	config.LoadInto(&s.cfg, paths.Config)
-	if wait {
-		waitForRefresh(env, f)
-		return ExitOK
-	}
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
-	if text != "" { // no write call for an empty chip
-		o.print(text)
-	}
-	inFlight := false
+	r := rendered{Text: text, Key: f.Key, Config: env.Config, Store: env.Store}
 	if refresh && !noRefresh {
-		inFlight = spawnRefresh(env, f)
+		r.InFlight, r.Child = spawnRefresh(env, f)
+		r.Budget = refreshBudget(env)
 	}
-	if async && inFlight {
-		o.print("\nrefreshing")
-	}
-	return ExitOK
+	return r
 }
 
 // print writes the render's output. A *os.File is written to directly:
@@ -102,12 +132,14 @@ func (o *IO) print(s string) {
 }
 
 // waitForRefresh blocks while a refresh holds the repository's lock. It
-// writes nothing: a waiter may outlive its shell. Not inlined, like
-// spawnRefresh: it keeps the render's own stack frame small.
-//
-//go:noinline
-func waitForRefresh(env *chip.Env, f *chip.Facts) {
-	env.Store.WaitUnlocked(f.Key, refreshBudget(env)+2*time.Second)
+// writes nothing: a waiter may outlive its shell.
+func waitForRefresh(o *IO, paths Paths) {
+	s := o.session(paths)
+	f := s.gather()
+	if f.Repo == nil {
+		return
+	}
+	s.env.Store.WaitUnlocked(f.Key, refreshBudget(&s.env)+2*time.Second)
 }
 
 // refreshBudget is the longest a refresh of env's chips can run: every
@@ -126,23 +158,19 @@ func refreshBudget(env *chip.Env) time.Duration {
 // here and handed to the child, so of many renders at once exactly one
 // starts a refresh.
 // It reports whether a refresh is in flight (started now or already
-// running). Not inlined: its exec.Cmd would otherwise widen the render's
-// stack frame, and a render that outgrows its first goroutine stack pays
-// for a copy.
-//
-//go:noinline
-func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
+// running), and the process it started, if any.
+func spawnRefresh(env *chip.Env, f *chip.Facts) (bool, *os.Process) {
 	lock, err := env.Store.TryLock(f.Key)
 	if err != nil {
-		return false
+		return false, nil
 	}
 	if lock == nil {
-		return true
+		return true, nil
 	}
 	defer lock.Close()
 	exe, err := os.Executable()
 	if err != nil {
-		return false
+		return false, nil
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
@@ -161,10 +189,9 @@ func spawnRefresh(env *chip.Env, f *chip.Facts) bool {
 	// the shell's command substitution (stdio is /dev/null).
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if err := c.Start(); err != nil {
-		return false
+		return false, nil
 	}
-	c.Process.Release()
-	return true
+	return true, c.Process
 }
 
 // inheritedLock returns the refresh lock handed over by spawnRefresh.

@@ -35,6 +35,9 @@ type Config struct {
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	InvalidateOn    []string
+	// WorkerIdle is how long a shell's worker waits for a prompt before it
+	// ends (the next prompt starts a new one).
+	WorkerIdle time.Duration
 	// OnRetryable is "clear" (a transient failure empties the chip) or
 	// "keep" (the last PR stays, marked stale).
 	OnRetryable string
@@ -111,6 +114,7 @@ func (c *Config) setDefaults(path string) {
 		Timeout:         5 * time.Second,
 		RefreshInterval: 30 * time.Second,
 		InvalidateOn:    defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
+		WorkerIdle:      10 * time.Minute,
 		OnRetryable:     "clear",
 		Format:          "", // the preset's
 		Preset:          "plain",
@@ -323,6 +327,13 @@ func (c *Config) parse(data string) {
 				continue
 			}
 			c.RefreshInterval = d
+		case "worker_idle":
+			d, err := duration(v, time.Second, 7*24*time.Hour)
+			if err != nil {
+				c.problem(line, k, err.Error())
+				continue
+			}
+			c.WorkerIdle = d
 		case "invalidate_on":
 			list, ok := strings_(v)
 			if !ok {
@@ -653,6 +664,7 @@ func (c *Config) Effective() []Entry {
 		list[i] = q(w)
 	}
 	add("invalidate_on", "["+strings.Join(list, ", ")+"]")
+	add("worker_idle", q(durationText(c.WorkerIdle)))
 	add("on_retryable", q(c.OnRetryable))
 	f := c.Format
 	if f == "" {

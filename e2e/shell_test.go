@@ -23,7 +23,7 @@ import (
 // shellWorld is a world whose PATH also has the shells and a few tools.
 func shellWorld(t *testing.T, shells ...string) *world {
 	w := newWorld(t)
-	for _, name := range append(shells, "sleep", "cat", "touch", "ls", "env") {
+	for _, name := range append(shells, "sleep", "cat", "touch", "ls", "env", "mktemp", "mkfifo", "rm") {
 		p := need(t, name)
 		os.Symlink(p, filepath.Join(w.bin, name))
 	}

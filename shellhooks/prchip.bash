@@ -4,6 +4,9 @@
 # paste its value (bash expands the variable when it draws the prompt):
 #   PS1='\w ${PRCHIP:+$PRCHIP }\$ '
 # or, in double quotes:  PS1="\w \${PRCHIP} \$ "
+# From the second prompt on, a per-shell `prchip worker` answers over two
+# FIFOs, so no process starts per prompt (the protocol: shellhooks/protocol.go
+# in prchip's source; bash 5 or later, else every prompt runs `prchip prompt`).
 # bash cannot redraw a prompt from outside, so a refresh that finishes
 # while the prompt is shown appears at the next prompt.
 # Loading this twice installs the hook once.
@@ -13,6 +16,15 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_exe=@PRCHIP_EXE@
   _prchip_dirty=0
   _prchip_last_hist=''
+  # The worker: request and response descriptors, the read-write response
+  # descriptor kept until its hello, its pid and FIFO directory, the last
+  # request's id, failures in a row and prompts since the last try after
+  # three. The worker needs bash 5 (EPOCHREALTIME, ${var@a}).
+  _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir=''
+  _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0
+  if (( BASH_VERSINFO[0] >= 5 )); then
+    _prchip_can_work=1
+  fi
 
   # After git, gh, gt (config: invalidate_on) the repository is refreshed.
   # _prchip_scan takes one command's first word after VAR=value assignments
@@ -69,13 +81,94 @@ if [[ -z ${_prchip_hooked-} ]]; then
         done <<< "${last//[;&|]/$'\n'}"
       fi
     fi
+    if (( _prchip_req )); then
+      _prchip_ask
+      case $? in
+        0) _prchip_dirty=0 _prchip_fails=0; return $ret ;;
+        2) _prchip_stop kill ;;
+        *) _prchip_stop ;;
+      esac
+      (( ++_prchip_fails ))
+    fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
       GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
     # GOMAXPROCS=1: one runtime processor from the start, about 0.5 ms less per prompt.
     PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell bash 2>/dev/null)
+    # A worker for the next prompt; after three failures in a row, a new
+    # try every 50 prompts.
+    if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
+      _prchip_pause=0
+      _prchip_start
+    fi
     return $ret
+  }
+
+  # Starts a worker for the next prompts, in the background (a subshell's
+  # job: no job notice, not the shell's job). Both FIFOs are opened
+  # read-write first, which never blocks; the worker does not inherit them.
+  _prchip_start() {
+    _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
+    if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
+      exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp"; then
+      (GOMAXPROCS=1 "$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
+        </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- &)
+      if exec {_prchip_resp}<"$_prchip_dir/resp"; then
+        return 0
+      fi
+    fi
+    _prchip_stop
+    return 1
+  }
+
+  # Forgets the worker. With "kill" it also ends it: that is only asked for
+  # a worker that said hello and then did not answer in time; its end of
+  # resp is still open (no end-of-file), so it is alive and the pid is its.
+  _prchip_stop() {
+    if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
+      builtin kill -KILL "$_prchip_wpid" 2>/dev/null
+    fi
+    (( _prchip_resp )) && exec {_prchip_resp}<&-
+    (( _prchip_req )) && exec {_prchip_req}>&-
+    (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
+    [[ -n $_prchip_dir ]] && command rm -rf -- "$_prchip_dir" 2>/dev/null
+    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir=''
+    return 0
+  }
+
+  # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
+  # is gone; 2: it did not answer within the budget.
+  _prchip_ask() {
+    local n line t left rc env=()
+    for n in @PRCHIP_ENV_NAMES@; do
+      if [[ -v $n && ${!n@a} == *x* ]]; then
+        env+=("$n=${!n}")
+      fi
+    done
+    (( ++_prchip_id ))
+    printf '%s\0' prchip1 "$_prchip_id" "$PWD" "$_prchip_dirty" "${env[@]}" '' >&"$_prchip_req" 2>/dev/null || return 1
+    local deadline=$(( ${EPOCHREALTIME//[!0-9]/} + @PRCHIP_BUDGET_US@ ))
+    while :; do
+      left=$(( deadline - ${EPOCHREALTIME//[!0-9]/} ))
+      (( left > 0 )) || return 2
+      printf -v t '%d.%06d' $(( left / 1000000 )) $(( left % 1000000 ))
+      IFS= read -r -t "$t" -u "$_prchip_resp" line
+      rc=$?
+      if (( rc > 128 )); then
+        return 2
+      elif (( rc != 0 )); then
+        return 1
+      fi
+      case $line in
+        "$_prchip_id "*) PRCHIP=${line#* }; return 0 ;;
+        'hello '*)
+          # The worker holds both FIFOs and has unlinked them: from now on
+          # its end shows as end-of-file on resp.
+          (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
+          _prchip_resp_rw=0 _prchip_dir='' _prchip_wpid=${line#hello } ;;
+      esac
+    done
   }
 
   # PROMPT_COMMAND may be a string or (bash 5.1+) an array: keep what is there.

@@ -4,23 +4,37 @@
 # by name in single quotes (prompt_subst is turned on), never paste its value:
 #   PROMPT='%~ ${PRCHIP:+$PRCHIP }%# '
 #   RPROMPT='${PRCHIP}'
-# When a background refresh finishes while the prompt is shown, the prompt
-# is redrawn (zle -F), so the chip appears without pressing Enter.
-# Loading this twice installs the hooks once.
+# From the second prompt on, a per-shell `prchip worker` answers over two
+# FIFOs, so no process starts per prompt (the protocol: shellhooks/protocol.go
+# in prchip's source). When a background refresh finishes while the prompt is
+# shown, the prompt is redrawn (zle -F), so the chip appears without pressing
+# Enter. Loading this twice installs the hooks once.
 if (( ! ${+_prchip_hooked} )); then
   typeset -g _prchip_hooked=1
   typeset -g PRCHIP=''
   typeset -g _prchip_exe=@PRCHIP_EXE@
   typeset -gi _prchip_dirty=0
-  typeset -gi _prchip_fd=0
-  typeset -gi _prchip_rearm=0
+  # The one-shot path's redraw waiter.
+  typeset -gi _prchip_fd=0 _prchip_rearm=0
+  # The worker: its request and response descriptors, the read-write
+  # response descriptor kept until its hello, its pid and FIFO directory,
+  # the last request's id, bytes read but not used yet, failures in a row
+  # and prompts since the last try after three.
+  typeset -gi _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_id=0 _prchip_fails=0 _prchip_pause=0
+  typeset -g _prchip_dir='' _prchip_buf=''
+  typeset -gi _prchip_can_work=0
   setopt prompt_subst
+  zmodload zsh/system zsh/datetime zsh/parameter 2>/dev/null
+  if (( ${+builtins[sysopen]} && ${+builtins[sysread]} && ${+EPOCHREALTIME} && ${+parameters} )); then
+    _prchip_can_work=1
+  fi
 
   # After git, gh, gt (config: invalidate_on) the repository is refreshed.
   # Every command of the line counts, aliases expanded ($3), after VAR=value
   # assignments and precommand words: `gp`, `make && gh pr create` and
   # `GIT_EDITOR=vim git commit` all do.
   _prchip_preexec() {
+    emulate -L zsh
     local w cmd=1
     for w in ${(z)${3:-$1}}; do
       if (( cmd )); then
@@ -37,11 +51,13 @@ if (( ! ${+_prchip_hooked} )); then
     return 0
   }
 
-  # Renders the chip of the current directory into PRCHIP (extra flags: $@).
+  # The one-shot path (the first prompt, and whenever the worker fails):
+  # renders the chip into PRCHIP with `prchip prompt` (extra flags: $@).
   # When a background refresh is in flight, a waiter (one at a time) tells
   # zle when it ends: it prints nothing, and its end makes the descriptor
   # readable.
   _prchip_render() {
+    emulate -L zsh
     local out
     # GOMAXPROCS=1: the render is single-threaded work, and the Go runtime
     # then sets up one processor, not two (about 0.5 ms less per prompt).
@@ -60,6 +76,7 @@ if (( ! ${+_prchip_hooked} )); then
   # may need one); after that it only reads, so a refresh that cannot
   # record its result never becomes a loop.
   _prchip_ready() {
+    emulate -L zsh
     local fd=$1 old=$PRCHIP
     zle -F $fd
     exec {fd}<&-
@@ -76,14 +93,133 @@ if (( ! ${+_prchip_hooked} )); then
   }
   zle -N _prchip_ready
 
+  # Starts a worker for the next prompts, in the background: nothing waits
+  # for it. Both FIFOs are opened read-write first, which never blocks.
+  _prchip_start() {
+    emulate -L zsh -o no_bg_nice
+    _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
+    if command mkfifo -m 600 -- $_prchip_dir/req $_prchip_dir/resp 2>/dev/null &&
+      sysopen -rw -o cloexec -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
+      sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null; then
+      GOMAXPROCS=1 "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
+      _prchip_wpid=$!
+      if sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
+        _prchip_buf=''
+        return 0
+      fi
+    fi
+    _prchip_stop
+    return 1
+  }
+
+  # Forgets the worker. With "kill" it also ends it: that is only asked for
+  # a worker that said hello and then did not answer in time; its end of
+  # resp is still open (no end-of-file), so it is alive and the pid is its.
+  _prchip_stop() {
+    emulate -L zsh
+    if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
+      kill -KILL $_prchip_wpid 2>/dev/null
+    fi
+    if (( _prchip_resp )); then
+      zle -F $_prchip_resp 2>/dev/null
+      exec {_prchip_resp}<&-
+    fi
+    (( _prchip_req )) && exec {_prchip_req}>&-
+    (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
+    [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
+    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_buf=''
+    return 0
+  }
+
+  # The worker holds both FIFOs (and has unlinked them): from now on its end
+  # shows as end-of-file on resp, and zle hears its pushes.
+  _prchip_hello() {
+    (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
+    _prchip_resp_rw=0 _prchip_dir=''
+    _prchip_wpid=${1:-$_prchip_wpid}
+    [[ -o zle ]] && zle -F -w $_prchip_resp _prchip_pushed 2>/dev/null
+    return 0
+  }
+
+  # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
+  # is gone; 2: it did not answer within the budget.
+  _prchip_ask() {
+    emulate -L zsh
+    local n line chunk
+    local -a env
+    for n in @PRCHIP_ENV_NAMES@; do
+      [[ ${parameters[$n]-} == *-export* ]] && env+=("$n=${(P)n}")
+    done
+    (( ++_prchip_id ))
+    print -rNu $_prchip_req -- prchip1 $_prchip_id $PWD $_prchip_dirty $env '' 2>/dev/null || return 1
+    local -F deadline='EPOCHREALTIME + @PRCHIP_BUDGET_S@' left
+    while true; do
+      while [[ $_prchip_buf == *$'\n'* ]]; do
+        line=${_prchip_buf%%$'\n'*}
+        _prchip_buf=${_prchip_buf#*$'\n'}
+        case $line in
+          ("$_prchip_id "*) PRCHIP=${line#* }; return 0 ;;
+          ('hello '*) _prchip_hello ${line#hello } ;;
+        esac
+      done
+      (( left = deadline - EPOCHREALTIME ))
+      (( left > 0 )) || return 2
+      sysread -t $left -s 4096 -i $_prchip_resp chunk
+      case $? in
+        (0) _prchip_buf+=$chunk ;;
+        (4) return 2 ;;
+        (*) return 1 ;;
+      esac
+    done
+  }
+
+  # A zle widget run when the worker writes while the prompt is shown: a
+  # refresh ended and the chip changed. End-of-file: the worker is gone,
+  # and the next prompt starts another.
+  _prchip_pushed() {
+    emulate -L zsh
+    local chunk line old=$PRCHIP
+    if [[ -n ${2-} ]] || ! sysread -t 0 -s 4096 -i $1 chunk; then
+      _prchip_stop
+      return 0
+    fi
+    _prchip_buf+=$chunk
+    while [[ $_prchip_buf == *$'\n'* ]]; do
+      line=${_prchip_buf%%$'\n'*}
+      _prchip_buf=${_prchip_buf#*$'\n'}
+      [[ $line == 'push '* ]] && PRCHIP=${line#push }
+    done
+    if [[ $PRCHIP != "$old" ]]; then
+      zle reset-prompt
+    fi
+    return 0
+  }
+  zle -N _prchip_pushed
+
   _prchip_precmd() {
     local ret=$?
+    emulate -L zsh
+    _prchip_rearm=1
+    if (( _prchip_req )); then
+      _prchip_ask
+      case $? in
+        (0) _prchip_dirty=0 _prchip_fails=0; return $ret ;;
+        (2) _prchip_stop kill ;;
+        (*) _prchip_stop ;;
+      esac
+      (( ++_prchip_fails ))
+    fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
       GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
-    _prchip_rearm=1
     _prchip_render
+    # A worker for the next prompt; after three failures in a row, a new
+    # try every 50 prompts.
+    if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
+      _prchip_pause=0
+      _prchip_start
+    fi
     return $ret
   }
 

@@ -4,6 +4,7 @@ package shellhooks
 
 import (
 	"embed"
+	"strconv"
 	"strings"
 )
 
@@ -62,6 +63,9 @@ func Snippet(name string, o Options) (string, bool) {
 		"@PRCHIP_EXE@", quote(exe, name),
 		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
 		"@PRCHIP_INVALIDATE_CASE@", pattern,
+		"@PRCHIP_ENV_NAMES@", strings.Join(EnvNames, " "),
+		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
+		"@PRCHIP_BUDGET_US@", strconv.FormatInt(Budget.Microseconds(), 10),
 	)
 	return r.Replace(string(b)), true
 }

@@ -1,0 +1,151 @@
+package shellhooks
+
+// The worker protocol: how the zsh and bash hooks talk to `prchip worker`.
+// This file is its one definition; docs/worker-protocol.md explains it, and
+// the snippets get the variable list and the budget from here (Snippet).
+//
+// Set-up, by the hook, once per shell (and again after a failure):
+//
+//  1. mktemp -d (a private 0700 directory) and two FIFOs in it, req and resp.
+//  2. The shell opens req read-write and resp read-write (a FIFO opened
+//     read-write never blocks), starts `prchip worker --shell S --pid $$
+//     --fifos DIR` in the background, then opens resp read-only.
+//  3. The worker opens req read-only and resp write-only, unlinks both
+//     FIFOs and the directory, and writes "hello PID\n". Seeing it, the
+//     shell closes its read-write resp: from then on a worker that dies
+//     shows as end-of-file on resp at once.
+//
+// At every prompt the shell writes one request and reads lines from resp
+// until the answer with its id, for at most Budget:
+//
+//	request  = "prchip1" NUL id NUL dir NUL invalidate NUL *(name "=" value NUL) NUL
+//	answer   = id " " chip LF
+//	hello    = "hello " pid LF
+//	push     = "push " chip LF     (zsh only: a refresh ended, redraw)
+//
+// invalidate is "1" when the command line just run invoked an invalidating
+// command (config invalidate_on), else "0". The name=value fields are the
+// exported variables of EnvNames that are set; a name not sent is unset.
+// The chip is what `prchip prompt --shell S` prints there, sanitised and
+// escaped, so it holds no newline. Lines other than the awaited answer
+// (pushes that arrived while a command ran, answers to requests that timed
+// out) are skipped.
+//
+// A shell that reads nothing within Budget, or end-of-file, renders that
+// prompt with the one-shot `prchip prompt` and starts a new worker.
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Magic opens every request; a new incompatible protocol gets a new word.
+const Magic = "prchip1"
+
+// Budget is how long a hook waits for the worker's answer before it renders
+// with the one-shot command instead. An answer takes well under a
+// millisecond; the margin is for a loaded machine.
+const Budget = 50 * time.Millisecond
+
+// EnvNames are the variables a request carries: everything the answer (or a
+// refresh it starts) depends on that the shell may change after the worker
+// started. Values travel only over the pipe.
+var EnvNames = []string{
+	"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
+	"GH_HOST", "GH_CONFIG_DIR", "GH_REPO", "PATH", "HOME", "NO_COLOR",
+	"XDG_CONFIG_HOME", "XDG_STATE_HOME",
+	"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
+	"http_proxy", "https_proxy", "no_proxy", "all_proxy",
+	"SSL_CERT_FILE", "SSL_CERT_DIR", "GIT_DIR", "GIT_WORK_TREE",
+}
+
+// Request is one prompt's question.
+type Request struct {
+	ID         string
+	Dir        string
+	Invalidate bool
+	// Env holds the EnvNames that are set; a name missing here is unset.
+	Env map[string]string
+}
+
+// ErrBadRequest is a request that does not follow the protocol.
+var ErrBadRequest = errors.New("bad worker request")
+
+// maxField bounds one field, so a confused writer cannot grow the worker.
+const maxField = 64 << 10
+
+// ReadRequest reads one request.
+func ReadRequest(r *bufio.Reader) (Request, error) {
+	var fields []string
+	for {
+		b, err := r.ReadSlice(0)
+		if err == bufio.ErrBufferFull || len(b) > maxField {
+			return Request{}, ErrBadRequest
+		}
+		if err != nil {
+			return Request{}, err
+		}
+		f := string(b[:len(b)-1])
+		if f == "" && len(fields) >= 4 {
+			break
+		}
+		fields = append(fields, f)
+		if len(fields) > 4+2*len(EnvNames) {
+			return Request{}, ErrBadRequest
+		}
+	}
+	if fields[0] != Magic || fields[1] == "" {
+		return Request{}, ErrBadRequest
+	}
+	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Env: map[string]string{}}
+	for _, kv := range fields[4:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && isEnvName(k) {
+			req.Env[k] = v
+		}
+	}
+	return req, nil
+}
+
+func isEnvName(k string) bool {
+	for _, n := range EnvNames {
+		if n == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Encode is the request as a hook writes it (for tests and the benchmark).
+func (r Request) Encode() []byte {
+	var b bytes.Buffer
+	inv := "0"
+	if r.Invalidate {
+		inv = "1"
+	}
+	for _, f := range []string{Magic, r.ID, r.Dir, inv} {
+		b.WriteString(f)
+		b.WriteByte(0)
+	}
+	for _, n := range EnvNames {
+		if v, ok := r.Env[n]; ok {
+			b.WriteString(n + "=" + v)
+			b.WriteByte(0)
+		}
+	}
+	b.WriteByte(0)
+	return b.Bytes()
+}
+
+// Answer is the line that answers request id with chip.
+func Answer(id, chip string) []byte { return []byte(id + " " + chip + "\n") }
+
+// Hello is the line a worker writes once it holds both FIFOs.
+func Hello(pid int) []byte { return []byte("hello " + strconv.Itoa(pid) + "\n") }
+
+// Push is the line that tells zsh the chip changed while the prompt is shown.
+func Push(chip string) []byte { return []byte("push " + chip + "\n") }
