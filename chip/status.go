@@ -27,6 +27,7 @@ type Status struct {
 	StateFile         string         `json:"state_file"`
 	ConfigFile        string         `json:"config_file"`
 	Problems          []string       `json:"problems"`
+	Worker            *StatusWorker  `json:"worker"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -47,6 +48,13 @@ type StatusGh struct {
 	Found   bool    `json:"found"`
 	Path    string  `json:"path"`
 	Version *string `json:"version"`
+}
+
+// StatusWorker is the calling shell's worker (SPEC 6, `worker`).
+type StatusWorker struct {
+	PID    int    `json:"pid"`
+	Binary string `json:"binary"`
+	IdleS  int64  `json:"idle_s"`
 }
 
 // StatusOutcome is last_outcome.
@@ -241,6 +249,11 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	if len(s.RecoveryActions) > 0 {
 		row("try", strings.Join(s.RecoveryActions, "; "))
+	}
+	if w := s.Worker; w != nil {
+		row("worker", fmt.Sprintf("pid %d, %s, idle %s", w.PID, w.Binary, time.Duration(w.IdleS)*time.Second))
+	} else {
+		row("worker", "none for this shell (zsh and bash start one at their second prompt)")
 	}
 	row("state file", s.StateFile)
 	row("config file", s.ConfigFile)

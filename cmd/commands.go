@@ -189,6 +189,7 @@ func runStatus(c *Context) error {
 	env := c.IO.env(c.Paths)
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
+	s.Worker = findWorker(c.Paths, time.Now())
 	if c.Bool("json") {
 		b, err := s.JSON()
 		if err != nil {

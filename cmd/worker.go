@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"os/exec"
 	"strconv"
 	"sync/atomic"
 	"syscall"
@@ -304,4 +304,30 @@ func absExecutable(arg0 string) string {
 		return a
 	}
 	return arg0
+}
+
+// findWorker finds the worker of the shell prchip runs in: the nearest
+// ancestor process with a live worker's record (a command substitution or
+// a script in between still finds its shell's).
+func findWorker(p Paths, now time.Time) *chip.StatusWorker {
+	dir := workersDir(p)
+	pid := os.Getppid()
+	for range 64 {
+		if pid <= 1 {
+			return nil
+		}
+		name := filepath.Join(dir, strconv.Itoa(pid))
+		if b, err := os.ReadFile(name); err == nil {
+			var rec workerRecord
+			if json.Unmarshal(b, &rec) == nil && rec.ShellPID == pid && isWorker(rec.PID) {
+				idle := int64(0)
+				if st, err := os.Stat(name); err == nil && now.After(st.ModTime()) {
+					idle = int64(now.Sub(st.ModTime()) / time.Second)
+				}
+				return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
+			}
+		}
+		pid = parentOf(pid)
+	}
+	return nil
 }

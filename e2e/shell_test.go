@@ -824,8 +824,12 @@ func TestHooksRunPrchipWithOneProcessor(t *testing.T) {
 			want := []string{"prompt", "invalidate"}
 			switch sh {
 			case "zsh", "bash":
+				// The worker answers every prompt after the first: end it
+				// so that the next prompt takes the one-shot path (render,
+				// invalidate) and starts a new worker, all by the wrapper.
 				w.interactive(sh, w.repo, fmt.Sprintf(shellSetup[sh], prchipBin)+
-					"_prchip_exe="+wrapper+"\ngit status >/dev/null\necho one\necho two\n")
+					"echo warm\n_prchip_exe="+wrapper+"; kill -9 $_prchip_wpid; git status >/dev/null\necho one\necho two\n")
+				want = append(want, "worker")
 			case "fish":
 				w.interactive(sh, w.repo, fmt.Sprintf(shellSetup[sh], prchipBin)+
 					"set -g _prchip_exe "+wrapper+"\n"+

@@ -1,0 +1,352 @@
+package e2e
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/prchip/prchip/internal/fakegithub"
+	"github.com/prchip/prchip/shellhooks"
+)
+
+// workerConn is a worker started the way the hooks start one, with this
+// test in the shell's place.
+type workerConn struct {
+	t        *testing.T
+	w        *world
+	cmd      *exec.Cmd
+	req      *os.File
+	resp     *bufio.Reader
+	pid      int
+	id       int
+	lastPush string
+}
+
+// startWorker starts `prchip worker` on FIFOs as the hooks do: both opened
+// read-write by the "shell" first, then the response FIFO read-only once
+// the worker said hello. shellPID is the process the worker follows.
+func startWorker(t *testing.T, w *world, shell string, shellPID int) *workerConn {
+	t.Helper()
+	dir, err := os.MkdirTemp(w.home, "fifos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"req", "resp"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, n), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req, err := os.OpenFile(filepath.Join(dir, "req"), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(prchipBin, "worker", "--shell", shell, "--pid", strconv.Itoa(shellPID), "--fifos", dir)
+	c.Env = w.env()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp)}
+	t.Cleanup(func() {
+		req.Close()
+		resp.Close()
+		rw.Close()
+		c.Process.Kill()
+		c.Wait()
+	})
+	line := wc.line(5 * time.Second)
+	if !strings.HasPrefix(line, "hello ") {
+		t.Fatalf("worker said %q, want hello", line)
+	}
+	wc.pid, _ = strconv.Atoi(strings.TrimPrefix(line, "hello "))
+	if wc.pid != c.Process.Pid {
+		t.Fatalf("hello names pid %d, the worker is %d", wc.pid, c.Process.Pid)
+	}
+	rw.Close()
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the FIFO directory is still there after hello: %v", err)
+	}
+	return wc
+}
+
+// line reads one line within d ("" on timeout or end of file).
+func (wc *workerConn) line(d time.Duration) string {
+	wc.t.Helper()
+	ch := make(chan string, 1)
+	go func() {
+		s, _ := wc.resp.ReadString('\n')
+		ch <- s
+	}()
+	select {
+	case s := <-ch:
+		return strings.TrimSuffix(s, "\n")
+	case <-time.After(d):
+		wc.t.Fatalf("no line from the worker within %v", d)
+		return ""
+	}
+}
+
+// ask sends a request for dir with env (the world's environment, changed
+// by extra; "\x00" unsets) and returns the answer.
+func (wc *workerConn) ask(dir string, invalidate bool, extra map[string]string) string {
+	wc.t.Helper()
+	wc.id++
+	r := shellhooks.Request{ID: strconv.Itoa(wc.id), Dir: dir, Invalidate: invalidate, Env: requestEnv(wc.w, extra)}
+	if _, err := wc.req.Write(r.Encode()); err != nil {
+		wc.t.Fatal(err)
+	}
+	for {
+		l := wc.line(5 * time.Second)
+		if chip, ok := strings.CutPrefix(l, r.ID+" "); ok {
+			return chip
+		}
+		if p, ok := strings.CutPrefix(l, "push "); ok {
+			wc.lastPush = p
+			continue
+		}
+		wc.t.Fatalf("unexpected line %q while waiting for answer %s", l, r.ID)
+	}
+}
+
+// requestEnv is what a hook sends: the world's exported EnvNames.
+func requestEnv(w *world, extra map[string]string) map[string]string {
+	env := map[string]string{}
+	for _, kv := range w.env() {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	for k, v := range extra {
+		if v == "\x00" {
+			delete(env, k)
+		} else {
+			env[k] = v
+		}
+	}
+	out := map[string]string{}
+	for _, n := range shellhooks.EnvNames {
+		if v, ok := env[n]; ok {
+			out[n] = v
+		}
+	}
+	return out
+}
+
+// The worker's answer is exactly what `prchip prompt --shell S` prints in
+// the same directory with the same environment, for every state of a
+// table, in zsh's and bash's escaping, and with variables the worker did
+// not start with.
+func TestWorkerAnswersAsPrompt(t *testing.T) {
+	hostile := "t $(touch pwned) `id` %F{red}red \\[x\\] ${HOME} !! \x1b]0;owned\x07 \u202e"
+	type state struct {
+		name  string
+		setup func(w *world) string // returns the directory to ask in
+		extra map[string]string
+	}
+	states := []state{
+		{"open", func(w *world) string {
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil},
+		{"draft with colour", func(w *world) string {
+			w.config(`format = "#{number} {state} {title}"` + "\n[styles]\nnumber = \"bold green\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "wip", Draft: true})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil},
+		{"NO_COLOR only in the request", func(w *world) string {
+			w.config(`format = "#{number} {title}"` + "\n[styles]\nnumber = \"bold green\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "wip"})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, map[string]string{"NO_COLOR": "1"}},
+		{"merged", func(w *world) string {
+			w.srv.SetPR("feature", fakegithub.PR{Number: 3, State: "MERGED"})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil},
+		{"no PR", func(w *world) string { w.refresh(w.repo, 0); return w.repo }, nil},
+		{"hostile title and branch", func(w *world) string {
+			b := "x$(touch${IFS}pwned)`id`%F{red}!!"
+			w.git(w.repo, "checkout", "-q", "-b", b)
+			w.srv.SetPR(b, fakegithub.PR{Number: 5, Title: hostile})
+			w.config(`format = "#{number} {title} {branch}"` + "\n")
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil},
+		{"suppressed", func(w *world) string {
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			w.srv.SetMode(fakegithub.BadCreds)
+			w.refresh(w.repo, 4, "--force")
+			return w.repo
+		}, nil},
+		{"server down, last value kept", func(w *world) string {
+			w.config("on_retryable = \"keep\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			w.srv.Stop()
+			w.refresh(w.repo, 1, "--force")
+			return w.repo
+		}, nil},
+		{"shell chip", func(w *world) string {
+			w.config("[chips.hello]\ncommand = \"echo 'hi $(x) %F'\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil},
+		{"not a repository", func(w *world) string { return w.home }, nil},
+		{"detached", func(w *world) string {
+			w.git(w.repo, "checkout", "-q", "--detach")
+			return w.repo
+		}, nil},
+		{"no GitHub remote", func(w *world) string {
+			return w.newRepo("elsewhere", "main", "https://gitlab.example/o/r.git")
+		}, nil},
+		{"gh gone from PATH", func(w *world) string {
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			os.Remove(filepath.Join(w.bin, "gh"))
+			w.refresh(w.repo, 4)
+			return w.repo
+		}, nil},
+		{"another token in the request", func(w *world) string {
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, map[string]string{"GH_TOKEN": "another"}},
+	}
+	// Each setup leaves a steady state: nothing a render could start
+	// changes what the next render shows.
+	for _, sh := range []string{"zsh", "bash"} {
+		for _, st := range states {
+			t.Run(sh+"/"+st.name, func(t *testing.T) {
+				w := newWorld(t)
+				dir := st.setup(w)
+				w.settle()
+				wc := startWorker(t, w, sh, os.Getpid())
+				got := wc.ask(dir, false, st.extra)
+				for k, v := range st.extra {
+					w.extra[k] = v
+				}
+				want := w.run(dir, "prompt", "--shell", sh).stdout
+				if got != want {
+					t.Fatalf("worker answered %q, prchip prompt printed %q", got, want)
+				}
+				if again := wc.ask(dir, false, st.extra); again != want {
+					t.Fatalf("second answer %q, want %q", again, want)
+				}
+				if _, err := os.Stat(filepath.Join(dir, "pwned")); err == nil {
+					t.Fatal("text ran as code")
+				}
+			})
+		}
+	}
+}
+
+// An invalidating request bumps the repository's invalidation count in the
+// worker; a zsh worker pushes the new chip when the refresh it started
+// ends; the worker ends with the process it follows, after its idle time,
+// and on end of file.
+func TestWorkerLifecycle(t *testing.T) {
+	t.Run("invalidate and push", func(t *testing.T) {
+		w := newWorld(t)
+		w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+		w.refresh(w.repo, 0)
+		wc := startWorker(t, w, "zsh", os.Getpid())
+		if got := wc.ask(w.repo, false, nil); got != "#1" {
+			t.Fatalf("chip %q", got)
+		}
+		w.srv.SetPR("feature", fakegithub.PR{Number: 2})
+		if got := wc.ask(w.repo, true, nil); got != "#1" {
+			t.Fatalf("chip while refreshing %q", got)
+		}
+		if n := w.status(w.repo).InvalidationCount; n != 1 {
+			t.Fatalf("invalidation count %d, want 1", n)
+		}
+		if l := wc.line(10 * time.Second); l != "push #2" {
+			t.Fatalf("after the refresh the worker wrote %q, want push #2", l)
+		}
+	})
+	t.Run("ends with its shell", func(t *testing.T) {
+		w := newWorld(t)
+		shell := exec.Command("sleep", "600")
+		if err := shell.Start(); err != nil {
+			t.Fatal(err)
+		}
+		wc := startWorker(t, w, "bash", shell.Process.Pid)
+		wc.ask(w.home, false, nil)
+		shell.Process.Kill()
+		shell.Wait()
+		waitExit(t, wc.cmd, 5*time.Second, "after its shell ended")
+	})
+	t.Run("idle time", func(t *testing.T) {
+		w := newWorld(t)
+		w.config("worker_idle = \"1s\"\n")
+		wc := startWorker(t, w, "bash", os.Getpid())
+		wc.ask(w.repo, false, nil)
+		start := time.Now()
+		waitExit(t, wc.cmd, 10*time.Second, "after 1 s idle")
+		if time.Since(start) < 900*time.Millisecond {
+			t.Fatalf("the worker ended after %v, before its idle time", time.Since(start))
+		}
+	})
+	t.Run("end of file", func(t *testing.T) {
+		w := newWorld(t)
+		wc := startWorker(t, w, "zsh", os.Getpid())
+		wc.req.Close()
+		waitExit(t, wc.cmd, 5*time.Second, "after the request FIFO closed")
+	})
+	t.Run("binary replaced", func(t *testing.T) {
+		w := newWorld(t)
+		bin := filepath.Join(w.home, "prchip-copy")
+		copyFile(t, prchipBin, bin)
+		old := prchipBin
+		prchipBin = bin
+		wc := startWorker(t, w, "zsh", os.Getpid())
+		prchipBin = old
+		wc.ask(w.home, false, nil)
+		copyFile(t, prchipBin, bin+".new")
+		if err := os.Rename(bin+".new", bin); err != nil {
+			t.Fatal(err)
+		}
+		wc.ask(w.home, false, nil) // answered, then it gives way
+		waitExit(t, wc.cmd, 5*time.Second, "after its binary was replaced")
+	})
+}
+
+func waitExit(t *testing.T, c *exec.Cmd, d time.Duration, when string) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { c.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("the worker still runs %s", when)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o755); err != nil {
+		t.Fatal(fmt.Errorf("copy %s: %w", from, err))
+	}
+}
