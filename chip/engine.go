@@ -241,6 +241,28 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 	return strings.Join(parts, " "), refresh
 }
 
+// StableUntil is when time alone could change what Render decides at f:
+// the earliest moment a chip's freshness or backoff runs out. It is now
+// when a refresh is due already, and the zero time when no chip waits for
+// a moment (suppressed, failure cached, mode off, not applicable).
+func (e *Env) StableUntil(f *Facts, v *View) time.Time {
+	if f.Repo == nil {
+		return time.Time{}
+	}
+	now := e.now()
+	var until time.Time
+	for _, ce := range e.entries(f, v.Repo.Invalidations) {
+		in := e.decideInput(ce, f, v, now)
+		if Decide(in).Run {
+			return now
+		}
+		if t := NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
+			until = t
+		}
+	}
+	return until
+}
+
 // shows says whether a chip has something to show now.
 func shows(ce chipEntry, in DecideInput, f *Facts) bool {
 	st := in.State

@@ -91,6 +91,9 @@ type rendered struct {
 	Config *config.Config
 	Store  *cache.Store
 	Budget time.Duration
+	// Until is when time alone could change this render (StableUntil);
+	// only the worker asks (withUntil).
+	Until time.Time
 }
 
 // render is the one render of the chip, shared by `prchip prompt` and the
@@ -98,21 +101,34 @@ type rendered struct {
 // reads the environment through the process's own (the worker sets each
 // request's variables before calling it).
 func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
+	return renderUntil(o, paths, shell, noRefresh, false)
+}
+
+func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil bool) rendered {
 	// Outside a repository nothing is shown: the configuration and gh's
 	// setup are read only inside one.
 	s := o.sessionWithoutConfig(paths)
 	env := &s.env
+	var none rendered // outside a repository: nothing, whatever the time
+	if withUntil {
+		none.Until = env.Time().Add(24 * time.Hour)
+	}
 	if env.Dir == "" {
-		return rendered{}
+		return none
 	}
 	f := s.gather()
 	if f.Repo == nil {
-		return rendered{}
+		return none
 	}
 	config.LoadInto(&s.cfg, paths.Config)
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
 	r := rendered{Text: text, Key: f.Key, Config: env.Config, Store: env.Store}
+	if withUntil {
+		if r.Until = env.StableUntil(f, &v); r.Until.IsZero() {
+			r.Until = env.Time().Add(24 * time.Hour)
+		}
+	}
 	if refresh && !noRefresh {
 		r.InFlight, r.Child = spawnRefresh(env, f)
 		r.Budget = refreshBudget(env)

@@ -9,12 +9,15 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -37,12 +40,13 @@ func runWorker(c *Context) error {
 	if fifos == "" {
 		return usageError("worker: --fifos names the hook's FIFO directory")
 	}
-	// Neither end blocks: the shell holds both FIFOs open read-write.
-	in, err := os.OpenFile(filepath.Join(fifos, "req"), os.O_RDONLY, 0)
+	// Neither open blocks: the shell holds both FIFOs open read-write.
+	// Blocking descriptors: the worker waits in read(2), not in the poller.
+	in, err := openBlocking(filepath.Join(fifos, "req"), syscall.O_RDONLY)
 	if err != nil {
 		return err
 	}
-	out, err := os.OpenFile(filepath.Join(fifos, "resp"), os.O_WRONLY, 0)
+	out, err := openBlocking(filepath.Join(fifos, "resp"), syscall.O_WRONLY)
 	if err != nil {
 		return err
 	}
@@ -63,6 +67,8 @@ func runWorker(c *Context) error {
 	if w.exe = executableID("/proc/self/exe"); w.exe == (fileID{}) {
 		w.exe = executableID(exe)
 	}
+	w.cache = newAnswerCache()
+	rawfile.Touched = w.tracker.record
 	w.record = writeWorkerRecord(DefaultPaths(), pid, exe)
 	defer w.removeRecord()
 	if _, err := out.Write(shellhooks.Hello(os.Getpid())); err != nil {
@@ -73,6 +79,7 @@ func runWorker(c *Context) error {
 
 // worker is one shell's worker.
 type worker struct {
+	mu       sync.Mutex
 	io       *IO
 	shell    sanitize.Shell
 	out      *os.File
@@ -81,55 +88,76 @@ type worker struct {
 	exe      fileID
 	idle     time.Duration
 	record   string // the status record's path, "" when none was written
+	touched  time.Time
 
 	last     shellhooks.Request // the latest request: where the shell is
 	lastChip string
 	// done receives when a refresh the last answer depends on ends.
 	done     chan struct{}
 	watching atomic.Bool // a goroutine waits for another process's refresh
+	cache    *answerCache
+	tracker  tracker
 }
 
+// serve answers requests until one of the ends in runWorker's comment.
+// Requests are read with blocking reads on this goroutine (no poller and
+// no goroutine hop between a request and its answer); the rest waits in
+// another goroutine. mu keeps answers and pushes apart.
 func (w *worker) serve(in *bufio.Reader) error {
-	reqs := make(chan shellhooks.Request)
-	readErr := make(chan error, 1)
+	idle := time.NewTimer(w.idle)
 	go func() {
+		gone := watchProcess(w.shellPID)
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 		for {
-			r, err := shellhooks.ReadRequest(in)
-			if err != nil {
-				readErr <- err
-				return
+			select {
+			case <-w.done:
+				w.mu.Lock()
+				ok := w.push()
+				w.mu.Unlock()
+				if !ok {
+					w.exit()
+				}
+			case <-gone:
+				w.exit()
+			case <-idle.C:
+				w.exit()
+			case <-sigs:
+				w.exit()
 			}
-			reqs <- r
 		}
 	}()
-	gone := watchProcess(w.shellPID)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
-	idle := time.NewTimer(w.idle)
 	for {
-		select {
-		case r := <-reqs:
-			if !w.answer(r) {
-				return nil
-			}
-			idle.Reset(w.idle)
-			if w.exe != executableID(w.exePath) {
-				return nil // replaced: the next prompt starts the new binary
-			}
-		case <-w.done:
-			if !w.push() {
-				return nil
-			}
-		case <-readErr:
+		r, err := shellhooks.ReadRequest(in)
+		if err != nil {
 			return nil // the shell closed the FIFO, or wrote nonsense
-		case <-gone:
-			return nil
-		case <-idle.C:
-			return nil
-		case <-sigs:
+		}
+		w.mu.Lock()
+		ok := w.answer(r)
+		w.mu.Unlock()
+		if !ok {
 			return nil
 		}
+		idle.Reset(w.idle)
+		if w.exe != executableID(w.exePath) {
+			return nil // replaced: the next prompt starts the new binary
+		}
 	}
+}
+
+// exit ends the worker from any goroutine.
+func (w *worker) exit() {
+	w.mu.Lock() // no answer is cut in half
+	w.removeRecord()
+	os.Exit(0)
+}
+
+func openBlocking(path string, mode int) (*os.File, error) {
+	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(fd), path), nil
 }
 
 // setEnv makes the process environment the request's for the variables a
@@ -137,7 +165,11 @@ func (w *worker) serve(in *bufio.Reader) error {
 // one-shot `prchip prompt` started by that shell would.
 func setEnv(r shellhooks.Request) {
 	for _, n := range shellhooks.EnvNames {
-		if v, ok := r.Env[n]; ok {
+		v, ok := r.Env[n]
+		if old, had := os.LookupEnv(n); had == ok && old == v {
+			continue
+		}
+		if ok {
 			os.Setenv(n, v)
 		} else {
 			os.Unsetenv(n)
@@ -148,33 +180,126 @@ func setEnv(r shellhooks.Request) {
 // answer handles one request; false when the shell can no longer be told.
 func (w *worker) answer(r shellhooks.Request) (ok bool) {
 	w.last = r
-	text := ""
-	func() {
-		defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-		setEnv(r)
-		paths := DefaultPaths()
-		o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
-		if r.Invalidate {
-			invalidate(o, paths)
-		}
-		rr := render(o, paths, w.shell, false)
-		text = rr.Text
-		if rr.Config != nil {
-			w.idle = rr.Config.WorkerIdle
-		}
-		if w.shell == sanitize.Zsh {
-			w.follow(rr)
-		} else if rr.Child != nil {
-			go rr.Child.Wait() // reap it; bash cannot be told when it ends
-		}
-	}()
+	key := requestKey(w.shell, r)
+	text, hit := "", false
+	if !r.Invalidate {
+		text, hit = w.cache.lookup(key, time.Now())
+	}
+	var rr rendered
+	if !hit {
+		w.cache.forget()
+		func() {
+			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
+			setEnv(r)
+			paths := DefaultPaths()
+			o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+			if r.Invalidate {
+				invalidate(o, paths)
+			}
+			w.tracker.start()
+			rr = renderUntil(o, paths, w.shell, false, w.cache != nil)
+			w.tracker.stop()
+			text = rr.Text
+			if rr.Config != nil {
+				w.idle = rr.Config.WorkerIdle
+			}
+			if w.shell == sanitize.Zsh {
+				w.follow(rr)
+			} else if rr.Child != nil {
+				go rr.Child.Wait() // reap it; bash cannot be told when it ends
+			}
+		}()
+	}
 	w.lastChip = text
-	if w.record != "" {
-		now := time.Now()
+	// The record's time is the last answer, to the second.
+	if now := time.Now(); w.record != "" && now.Sub(w.touched) >= time.Second {
 		os.Chtimes(w.record, now, now)
+		w.touched = now
 	}
 	_, err := w.out.Write(shellhooks.Answer(r.ID, text))
+	if err == nil && !hit && !rr.InFlight && rr.Until.After(time.Now()) {
+		w.fill(r, key, rr)
+	}
 	return err == nil
+}
+
+// fill caches the answer just given, after the shell has it: it watches
+// the directories that render looked in, then renders once more, and
+// caches only when that gives the same answer and looked nowhere else
+// (a change between the first render and the watches shows as a
+// difference).
+func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
+	paths := w.tracker.take()
+	if w.cache == nil || !w.cache.watch(paths) {
+		return
+	}
+	defer func() { recover() }()
+	o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+	w.tracker.start()
+	again := renderUntil(o, DefaultPaths(), w.shell, true, true)
+	w.tracker.stop()
+	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
+		return
+	}
+	until := first.Until
+	if again.Until.Before(until) {
+		until = again.Until
+	}
+	w.cache.set(key, first.Text, until)
+}
+
+// requestKey is what an answer depends on besides files and time.
+func requestKey(shell sanitize.Shell, r shellhooks.Request) string {
+	var b strings.Builder
+	b.WriteString(string(shell))
+	b.WriteByte(0)
+	b.WriteString(r.Dir)
+	for _, n := range shellhooks.EnvNames {
+		b.WriteByte(0)
+		if v, ok := r.Env[n]; ok {
+			b.WriteString("=" + v)
+		}
+	}
+	return b.String()
+}
+
+// touched is a path a render looked at (entries: a directory listing).
+type touched struct {
+	path    string
+	entries bool
+}
+
+// tracker collects the paths renders look at (rawfile.Touched).
+type tracker struct {
+	mu    sync.Mutex
+	on    bool
+	paths []touched
+}
+
+func (t *tracker) record(path string, entries bool) {
+	t.mu.Lock()
+	if t.on {
+		t.paths = append(t.paths, touched{path, entries})
+	}
+	t.mu.Unlock()
+}
+
+func (t *tracker) start() {
+	t.mu.Lock()
+	t.on, t.paths = true, t.paths[:0]
+	t.mu.Unlock()
+}
+
+func (t *tracker) stop() {
+	t.mu.Lock()
+	t.on = false
+	t.mu.Unlock()
+}
+
+func (t *tracker) take() []touched {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]touched(nil), t.paths...)
 }
 
 // follow arranges for w.done to fire when the refresh the answer depends

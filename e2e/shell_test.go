@@ -341,7 +341,16 @@ func onTerminal(t *testing.T, w *world, sh string) *terminal {
 	if out, err := exec.Command(tm.tmux, start...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
-	t.Cleanup(func() { exec.Command(tm.tmux, "-S", tm.sock, "kill-server").Run() })
+	t.Cleanup(func() {
+		pid := tm.panePID()
+		exec.Command(tm.tmux, "-S", tm.sock, "kill-server").Run()
+		// The shell's worker ends with it and removes its record: let it
+		// before the test's directory goes.
+		deadline := time.Now().Add(5 * time.Second)
+		for len(workersOf(pid)) > 0 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
 	tm.waitFor(sh, func(s string) bool { return strings.TrimSpace(s) != "" })
 	return tm
 }

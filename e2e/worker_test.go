@@ -30,9 +30,16 @@ type workerConn struct {
 }
 
 // startWorker starts `prchip worker` on FIFOs as the hooks do: both opened
-// read-write by the "shell" first, then the response FIFO read-only once
-// the worker said hello. shellPID is the process the worker follows.
+// read-write by the "shell", and the response FIFO read-only too, before
+// the worker starts; the read-write response end is closed once the worker
+// said hello. shellPID is the process the worker follows.
 func startWorker(t *testing.T, w *world, shell string, shellPID int) *workerConn {
+	t.Helper()
+	return startWorkerOf(t, w, prchipBin, shell, shellPID)
+}
+
+// startWorkerOf is startWorker with another prchip binary.
+func startWorkerOf(t *testing.T, w *world, bin, shell string, shellPID int) *workerConn {
 	t.Helper()
 	dir, err := os.MkdirTemp(w.home, "fifos")
 	if err != nil {
@@ -51,13 +58,13 @@ func startWorker(t *testing.T, w *world, shell string, shellPID int) *workerConn
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := exec.Command(prchipBin, "worker", "--shell", shell, "--pid", strconv.Itoa(shellPID), "--fifos", dir)
-	c.Env = w.env()
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
 	resp, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDONLY, 0)
 	if err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(bin, "worker", "--shell", shell, "--pid", strconv.Itoa(shellPID), "--fifos", dir)
+	c.Env = w.env()
+	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
 	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp)}
@@ -315,10 +322,7 @@ func TestWorkerLifecycle(t *testing.T) {
 		w := newWorld(t)
 		bin := filepath.Join(w.home, "prchip-copy")
 		copyFile(t, prchipBin, bin)
-		old := prchipBin
-		prchipBin = bin
-		wc := startWorker(t, w, "zsh", os.Getpid())
-		prchipBin = old
+		wc := startWorkerOf(t, w, bin, "zsh", os.Getpid())
 		wc.ask(w.home, false, nil)
 		copyFile(t, prchipBin, bin+".new")
 		if err := os.Rename(bin+".new", bin); err != nil {
@@ -348,5 +352,61 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o755); err != nil {
 		t.Fatal(fmt.Errorf("copy %s: %w", from, err))
+	}
+}
+
+// The worker answers a repeated prompt from memory, and never after
+// something it depends on changed: each change below is made by another
+// process between two requests, and the second answer must be what
+// `prchip prompt` prints then.
+func TestWorkerNeverServesStale(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
+	w.srv.SetPR("other", fakegithub.PR{Number: 7})
+	w.git(w.repo, "branch", "other")
+	cfgHome := filepath.Join(w.home, "config")
+	os.RemoveAll(cfgHome) // the config directory appears later
+	w.refresh(w.repo, 0)
+	wc := startWorker(t, w, "zsh", os.Getpid())
+	check := func(step string) {
+		t.Helper()
+		w.settle()
+		want := w.run(w.repo, "prompt", "--shell", "zsh", "--no-refresh").stdout
+		// Twice: the first may render, the second may come from memory.
+		for i := range 2 {
+			if got := wc.ask(w.repo, false, nil); got != want {
+				t.Fatalf("%s: answer %d is %q, prchip prompt prints %q", step, i+1, got, want)
+			}
+		}
+	}
+	check("start")
+	w.srv.SetPR("feature", fakegithub.PR{Number: 43})
+	w.refresh(w.repo, 0, "--force")
+	check("state written by another refresh")
+	w.config(`format = "#{number} {title}"` + "\n")
+	check("config file created with its directory")
+	w.config(`format = "[{number}]"` + "\n")
+	check("config file changed")
+	w.git(w.repo, "checkout", "-q", "other")
+	w.refresh(w.repo, 0)
+	check("branch switched by git")
+	w.git(w.repo, "remote", "set-url", "origin", "https://gitlab.example/o/r.git")
+	check("remote changed in .git/config")
+	w.git(w.repo, "remote", "set-url", "origin", "https://"+fakegithub.Host+"/octo/demo.git")
+	check("remote changed back")
+	os.Remove(filepath.Join(w.bin, "gh"))
+	w.refresh(w.repo, 4)
+	check("gh removed")
+	os.Symlink(w.ghPath, filepath.Join(w.bin, "gh"))
+	check("gh back")
+	w.config("refresh_interval = \"1s\"\n")
+	w.refresh(w.repo, 0)
+	check("short freshness")
+	before := w.srv.Requests()
+	time.Sleep(1200 * time.Millisecond)
+	wc.ask(w.repo, false, nil) // freshness ran out: a refresh is due
+	w.settle()
+	if w.srv.Requests() == before {
+		t.Fatal("no refresh once the answer's freshness ran out")
 	}
 }

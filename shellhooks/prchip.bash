@@ -110,13 +110,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # read-write first, which never blocks; the worker does not inherit them.
   _prchip_start() {
     _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
+    # All three ends are open before the worker starts (it unlinks the
+    # FIFOs at once); the read-only one does not block, as the read-write
+    # one is a writer.
     if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
-      exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp"; then
+      exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
       (GOMAXPROCS=1 "$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
-        </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- &)
-      if exec {_prchip_resp}<"$_prchip_dir/resp"; then
-        return 0
-      fi
+        </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
+      return 0
     fi
     _prchip_stop
     return 1
@@ -138,22 +139,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
   }
 
   # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
-  # is gone; 2: it did not answer within the budget.
+  # is gone; 2: it did not answer within the budget. It runs at every
+  # prompt, so the common case is one write and one read.
   _prchip_ask() {
-    local n line t left rc env=()
-    for n in @PRCHIP_ENV_NAMES@; do
-      if [[ -v $n && ${!n@a} == *x* ]]; then
-        env+=("$n=${!n}")
-      fi
-    done
-    (( ++_prchip_id ))
-    printf '%s\0' prchip1 "$_prchip_id" "$PWD" "$_prchip_dirty" "${env[@]}" '' >&"$_prchip_req" 2>/dev/null || return 1
-    local deadline=$(( ${EPOCHREALTIME//[!0-9]/} + @PRCHIP_BUDGET_US@ ))
+    local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=()
+@PRCHIP_ENV_BASH@
+    printf '%s\0' prchip1 $(( ++_prchip_id )) "$PWD" "$_prchip_dirty" "${env[@]}" '' >&"$_prchip_req" 2>/dev/null || return 1
     while :; do
-      left=$(( deadline - ${EPOCHREALTIME//[!0-9]/} ))
-      (( left > 0 )) || return 2
-      printf -v t '%d.%06d' $(( left / 1000000 )) $(( left % 1000000 ))
-      IFS= read -r -t "$t" -u "$_prchip_resp" line
+      IFS= read -r -t "$left" -u "$_prchip_resp" line
       rc=$?
       if (( rc > 128 )); then
         return 2
@@ -168,8 +161,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
           (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
           _prchip_resp_rw=0 _prchip_dir='' _prchip_wpid=${line#hello } ;;
       esac
+      # Another line (hello, or an answer that came too late): what is
+      # left of the budget, in microseconds.
+      left=$(( ${start//[!0-9]/} + @PRCHIP_BUDGET_US@ - ${EPOCHREALTIME//[!0-9]/} ))
+      (( left > 0 )) || return 2
+      printf -v left '%d.%06d' $(( left / 1000000 )) $(( left % 1000000 ))
     done
   }
+
 
   # PROMPT_COMMAND may be a string or (bash 5.1+) an array: keep what is there.
   if [[ "$(declare -p PROMPT_COMMAND 2>/dev/null)" == "declare -a"* ]]; then

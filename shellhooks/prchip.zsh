@@ -98,15 +98,17 @@ if (( ! ${+_prchip_hooked} )); then
   _prchip_start() {
     emulate -L zsh -o no_bg_nice
     _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
+    # All three ends are open before the worker starts (it unlinks the
+    # FIFOs at once); the read-only one does not block, as the read-write
+    # one is a writer.
     if command mkfifo -m 600 -- $_prchip_dir/req $_prchip_dir/resp 2>/dev/null &&
       sysopen -rw -o cloexec -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
-      sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null; then
+      sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
+      sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
       GOMAXPROCS=1 "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
       _prchip_wpid=$!
-      if sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
-        _prchip_buf=''
-        return 0
-      fi
+      _prchip_buf=''
+      return 0
     fi
     _prchip_stop
     return 1
@@ -142,18 +144,21 @@ if (( ! ${+_prchip_hooked} )); then
   }
 
   # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
-  # is gone; 2: it did not answer within the budget.
+  # is gone; 2: it did not answer within the budget. It runs at every
+  # prompt, so the common case is one write and one read.
   _prchip_ask() {
-    emulate -L zsh
-    local n line chunk
+    local line chunk
     local -a env
-    for n in @PRCHIP_ENV_NAMES@; do
-      [[ ${parameters[$n]-} == *-export* ]] && env+=("$n=${(P)n}")
-    done
-    (( ++_prchip_id ))
-    print -rNu $_prchip_req -- prchip1 $_prchip_id $PWD $_prchip_dirty $env '' 2>/dev/null || return 1
-    local -F deadline='EPOCHREALTIME + @PRCHIP_BUDGET_S@' left
+@PRCHIP_ENV_ZSH@
+    print -rNu $_prchip_req -- prchip1 $(( ++_prchip_id )) $PWD $_prchip_dirty $env '' 2>/dev/null || return 1
+    local -F deadline left=@PRCHIP_BUDGET_S@
     while true; do
+      sysread -t $left -s 4096 -i $_prchip_resp chunk
+      case $? in
+        (0) _prchip_buf+=$chunk ;;
+        (4) return 2 ;;
+        (*) return 1 ;;
+      esac
       while [[ $_prchip_buf == *$'\n'* ]]; do
         line=${_prchip_buf%%$'\n'*}
         _prchip_buf=${_prchip_buf#*$'\n'}
@@ -162,14 +167,8 @@ if (( ! ${+_prchip_hooked} )); then
           ('hello '*) _prchip_hello ${line#hello } ;;
         esac
       done
-      (( left = deadline - EPOCHREALTIME ))
-      (( left > 0 )) || return 2
-      sysread -t $left -s 4096 -i $_prchip_resp chunk
-      case $? in
-        (0) _prchip_buf+=$chunk ;;
-        (4) return 2 ;;
-        (*) return 1 ;;
-      esac
+      (( deadline )) || (( deadline = EPOCHREALTIME + left ))
+      (( (left = deadline - EPOCHREALTIME) > 0 )) || return 2
     done
   }
 

@@ -7,9 +7,10 @@ package shellhooks
 // Set-up, by the hook, once per shell (and again after a failure):
 //
 //  1. mktemp -d (a private 0700 directory) and two FIFOs in it, req and resp.
-//  2. The shell opens req read-write and resp read-write (a FIFO opened
-//     read-write never blocks), starts `prchip worker --shell S --pid $$
-//     --fifos DIR` in the background, then opens resp read-only.
+//  2. The shell opens req read-write, resp read-write (a FIFO opened
+//     read-write never blocks) and resp read-only (which does not block
+//     either, the read-write end being a writer), then starts `prchip
+//     worker --shell S --pid $$ --fifos DIR` in the background.
 //  3. The worker opens req read-only and resp write-only, unlinks both
 //     FIFOs and the directory, and writes "hello PID\n". Seeing it, the
 //     shell closes its read-write resp: from then on a worker that dies

@@ -33,7 +33,10 @@ func TestBenchmarkReports(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	if err := run(options{out: &out, prchip: bin, floor: hello, runs: 4, copies: 2}); err != nil {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
+		testenv.Need(t, sh)
+	}
+	if err := run(options{out: &out, prchip: bin, floor: hello, runs: 4, copies: 2, shells: true, shellRounds: 5, memRequests: 40}); err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
 	text := out.String()
@@ -61,5 +64,19 @@ func TestBenchmarkReports(t *testing.T) {
 	}
 	if got := len(regexp.MustCompile(`(?m)^  peak RSS of the render: \d+\.\d MiB$`).FindAllString(text, -1)); got != 2 {
 		t.Errorf("%d peak RSS lines, want 2:\n%s", got, text)
+	}
+	// Each shell with both state files; zsh and bash through the worker.
+	for _, want := range []string{
+		`(?m)^  zsh +1 repo +\(worker\) +ratio \d+\.\d{3} +\(hooks +\d+ us, git +\d+ us\)$`,
+		`(?m)^  zsh +500 repos \(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash +1 repo +\(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash +500 repos \(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  fish +1 repo +\(one-shot\) +ratio \d+\.\d{3}`,
+		`(?m)^  fish +500 repos \(one-shot\) +ratio \d+\.\d{3}`,
+		`(?m)^  zsh worker after 40 requests: RSS \d+\.\d MiB, private \d+\.\d MiB$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(text) {
+			t.Errorf("no match for %s in:\n%s", want, text)
+		}
 	}
 }

@@ -38,6 +38,13 @@ type options struct {
 	floor  string // a Go hello world, or ""
 	runs   int
 	copies int
+	// The shells' benchmark: rounds per shell and state file, requests
+	// before the worker's memory is read, idle time before it is read
+	// again (0: not), and whether to run it at all.
+	shellRounds int
+	memRequests int
+	idle        time.Duration
+	shells      bool
 }
 
 func main() {
@@ -46,6 +53,10 @@ func main() {
 	flag.StringVar(&o.floor, "floor", "", "a Go hello-world binary, measured as the process-start floor")
 	flag.IntVar(&o.runs, "runs", 400, "runs of each command")
 	flag.IntVar(&o.copies, "copies", 4, "copies of each Go binary, run in turn")
+	flag.BoolVar(&o.shells, "shells", true, "also measure one prompt's hooks in real zsh, bash and fish")
+	flag.IntVar(&o.shellRounds, "shell-rounds", 300, "interleaved rounds per shell and state file")
+	flag.IntVar(&o.memRequests, "worker-requests", 2000, "requests the zsh worker answers before its memory is read")
+	flag.DurationVar(&o.idle, "idle", 60*time.Second, "idle time after which the worker's memory is read again (0: not)")
 	flag.Parse()
 	if o.prchip == "" {
 		fmt.Fprintln(os.Stderr, "usage: bench -prchip PATH")
@@ -305,6 +316,9 @@ func run(o options) error {
 		} else {
 			fmt.Fprintf(o.out, "  peak RSS of the render: not measured (%v)\n", err)
 		}
+	}
+	if o.shells {
+		return runShells(o, w, states)
 	}
 	return nil
 }

@@ -30,6 +30,11 @@ func (i Info) IsDir() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFDIR }
 // Perm is the permission bits.
 func (i Info) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 
+// Touched, when set, is told every path looked at: the worker learns from
+// it which directories to watch for changes (entries: a directory whose
+// listing was read). Only the worker sets it, before any render.
+var Touched func(path string, entries bool)
+
 // Read opens path with extra open flags (O_NOFOLLOW, O_NONBLOCK), checks
 // with check (nil: regular files only) and reads at most max bytes; a
 // larger file gives ErrTooLarge. Errors wrap the syscall errno, so
@@ -48,6 +53,9 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 // descriptor when err is nil.
 func openChecked(path string, max int64, flags int, check func(Info) error) (int, Info, error) {
 	var info Info
+	if Touched != nil {
+		Touched(path, false)
+	}
 	fd, err := open(path, flags)
 	if err != nil {
 		return -1, info, &fs.PathError{Op: "open", Path: path, Err: err}
@@ -122,6 +130,9 @@ type FileInfo struct {
 // Stat follows symlinks, like os.Stat, without telling the scheduler.
 func Stat(path string) (FileInfo, error) {
 	var st syscall.Stat_t
+	if Touched != nil {
+		Touched(path, false)
+	}
 	if err := stat(path, &st); err != nil {
 		return FileInfo{}, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
@@ -182,6 +193,9 @@ func (f File) Close() {
 // order the file system gives them: os.ReadDir would start the network
 // poller for one listing.
 func ReadDirNames(path string) ([]string, error) {
+	if Touched != nil {
+		Touched(path, true)
+	}
 	fd, err := open(path, syscall.O_DIRECTORY)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
