@@ -1,6 +1,10 @@
 package chip
 
-import "github.com/prchip/prchip/internal/jsonwrite"
+import (
+	"encoding/json"
+
+	"github.com/prchip/prchip/internal/jsonwrite"
+)
 
 // The state records and `status --json` are written by hand (see package
 // jsonwrite for why), following the types' json tags: omitempty and
@@ -154,104 +158,8 @@ func writePR(w *jsonwrite.Writer, pr *PR) {
 // JSON is `status --json`'s output (SPEC 6): indented by two spaces, as
 // the contract's examples are, with a final newline.
 func (s *Status) JSON() ([]byte, error) {
-	w := jsonwrite.NewIndented("  ")
-	w.BeginObject()
-	w.Key("dir")
-	w.String(s.Dir)
-	w.Key("repo")
-	if r := s.Repo; r == nil {
-		w.Null()
-	} else {
-		w.BeginObject()
-		w.Key("root")
-		w.String(r.Root)
-		w.Key("branch")
-		w.String(r.Branch)
-		w.Key("remote_url")
-		w.String(r.RemoteURL)
-		w.Key("host")
-		w.String(r.Host)
-		w.EndObject()
-	}
-	w.Key("gh")
-	w.BeginObject()
-	w.Key("found")
-	w.Bool(s.Gh.Found)
-	w.Key("path")
-	w.String(s.Gh.Path)
-	w.Key("version")
-	if s.Gh.Version == nil {
-		w.Null()
-	} else {
-		w.String(*s.Gh.Version)
-	}
-	w.EndObject()
-	w.Key("mode")
-	w.String(s.Mode)
-	w.Key("validation")
-	w.String(string(s.Validation))
-	w.Key("fingerprint")
-	w.String(s.Fingerprint)
-	w.Key("failure_cached")
-	w.Bool(s.FailureCached)
-	w.Key("chip")
-	w.String(s.Chip)
-	w.Key("pr")
-	writePR(w, s.PR)
-	w.Key("last_outcome")
-	writeStatusOutcome(w, s.LastOutcome)
-	w.Key("next_attempt_at")
-	if s.NextAttemptAt == nil {
-		w.Null()
-	} else {
-		w.Time(*s.NextAttemptAt)
-	}
-	w.Key("invalidation_count")
-	w.Int(int64(s.InvalidationCount))
-	w.Key("recovery_actions")
-	w.Strings(s.RecoveryActions)
-	w.Key("state_file")
-	w.String(s.StateFile)
-	w.Key("config_file")
-	w.String(s.ConfigFile)
-	w.Key("problems")
-	w.Strings(s.Problems)
-	if s.Skipped != "" {
-		w.Key("skipped")
-		w.String(s.Skipped)
-	}
-	w.Key("consecutive_failures")
-	w.Int(int64(s.ConsecutiveFailures))
-	if len(s.Chips) > 0 {
-		w.Key("chips")
-		w.BeginArray()
-		for i := range s.Chips {
-			c := &s.Chips[i]
-			w.BeginObject()
-			w.Key("name")
-			w.String(c.Name)
-			w.Key("value")
-			w.String(c.Value)
-			w.Key("failure_cached")
-			w.Bool(c.FailureCached)
-			w.Key("last_outcome")
-			writeStatusOutcome(w, c.LastOutcome)
-			w.EndObject()
-		}
-		w.EndArray()
-	}
-	w.EndObject()
-	return w.Bytes()
-}
-
-func writeStatusOutcome(w *jsonwrite.Writer, o *StatusOutcome) {
-	if o == nil {
-		w.Null()
-		return
-	}
-	w.BeginObject()
-	writeOutcomeHead(w, o)
-	w.EndObject()
+	b, err := json.MarshalIndent(s, "", "  ")
+	return append(b, '\n'), err
 }
 
 // writeOutcomeHead writes the members a stored outcome and status's

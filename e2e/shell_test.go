@@ -178,7 +178,9 @@ command = "cat '`+filepath.Join(w.home, "title")+`'"
 `), 0o600)
 			w.srv.SetPR(branch, fakegithub.PR{Number: 5, Title: title})
 			w.refresh(w.repo, 0)
-			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo one\necho two\n"
+			// From the third line on only the worker can draw the chip: the
+			// one-shot path is pointed at nothing.
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo one\necho two\n_prchip_exe=/nonexistent/prchip\necho three\necho four\n"
 			if sh == "fish" {
 				script = fmt.Sprintf(shellSetup[sh], prchipBin) + "emit fish_prompt; fish_prompt; echo\nemit fish_prompt; fish_prompt; echo\n"
 			}

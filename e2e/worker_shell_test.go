@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -378,4 +380,51 @@ func between(s, from, to string) string {
 	}
 	v, _, _ := strings.Cut(rest, to)
 	return v
+}
+
+// status, run in a shell (also inside a command substitution), names that
+// shell's worker: its pid, binary and idle time; run elsewhere, none.
+func TestStatusNamesTheShellsWorker(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo warm\n" +
+				"echo \"WORKERPID=$_prchip_wpid\"\n" +
+				prchipBin + " status --json > direct.json\n" +
+				"x=$(" + prchipBin + " status --json); echo \"$x\" > subst.json\n" +
+				"sleep 2.2; " + prchipBin + " status > human.txt 2>&1\n"
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			pid := between(stdout, "WORKERPID=", "\n")
+			if pid == "" || pid == "0" {
+				t.Fatalf("no worker\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+			}
+			for _, f := range []string{"direct.json", "subst.json"} {
+				b, err := os.ReadFile(filepath.Join(w.repo, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var s struct {
+					Worker *struct {
+						PID    int    `json:"pid"`
+						Binary string `json:"binary"`
+						IdleS  *int   `json:"idle_s"`
+					} `json:"worker"`
+				}
+				if err := json.Unmarshal(b, &s); err != nil {
+					t.Fatalf("%s: %v\n%s", f, err, b)
+				}
+				if s.Worker == nil || strconv.Itoa(s.Worker.PID) != pid || s.Worker.Binary != prchipBin || s.Worker.IdleS == nil {
+					t.Fatalf("%s: worker %+v, want pid %s binary %s\n%s", f, s.Worker, pid, prchipBin, b)
+				}
+			}
+			human, _ := os.ReadFile(filepath.Join(w.repo, "human.txt"))
+			if !regexp.MustCompile(`(?m)^worker: +pid ` + pid + `, ` + regexp.QuoteMeta(prchipBin) + `, idle [2-9]s$`).Match(human) {
+				t.Errorf("human status, after 2 s at a command:\n%s", human)
+			}
+		})
+	}
+	w := newWorld(t)
+	if s := w.status(w.repo); s.Raw["worker"] != nil {
+		t.Fatalf("outside a shell with a worker: worker %v", s.Raw["worker"])
+	}
 }

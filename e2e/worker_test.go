@@ -161,32 +161,40 @@ func TestWorkerAnswersAsPrompt(t *testing.T) {
 	type state struct {
 		name  string
 		setup func(w *world) string // returns the directory to ask in
-		extra map[string]string
+		extra map[string]string     // the request's variables, changed
+		// workerEnv is what the worker started with, beyond the world's.
+		workerEnv map[string]string
 	}
 	states := []state{
 		{"open", func(w *world) string {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"draft with colour", func(w *world) string {
 			w.config(`format = "#{number} {state} {title}"` + "\n[styles]\nnumber = \"bold green\"\n")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "wip", Draft: true})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"NO_COLOR only in the request", func(w *world) string {
 			w.config(`format = "#{number} {title}"` + "\n[styles]\nnumber = \"bold green\"\n")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "wip"})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, map[string]string{"NO_COLOR": "1"}},
+		}, map[string]string{"NO_COLOR": "1"}, nil},
+		{"NO_COLOR unset since the worker started", func(w *world) string {
+			w.config(`format = "#{number} {title}"` + "\n[styles]\nnumber = \"bold green\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "wip"})
+			w.refresh(w.repo, 0)
+			return w.repo
+		}, nil, map[string]string{"NO_COLOR": "1"}},
 		{"merged", func(w *world) string {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 3, State: "MERGED"})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, nil},
-		{"no PR", func(w *world) string { w.refresh(w.repo, 0); return w.repo }, nil},
+		}, nil, nil},
+		{"no PR", func(w *world) string { w.refresh(w.repo, 0); return w.repo }, nil, nil},
 		{"hostile title and branch", func(w *world) string {
 			b := "x$(touch${IFS}pwned)`id`%F{red}!!"
 			w.git(w.repo, "checkout", "-q", "-b", b)
@@ -194,14 +202,14 @@ func TestWorkerAnswersAsPrompt(t *testing.T) {
 			w.config(`format = "#{number} {title} {branch}"` + "\n")
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"suppressed", func(w *world) string {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.refresh(w.repo, 0)
 			w.srv.SetMode(fakegithub.BadCreds)
 			w.refresh(w.repo, 4, "--force")
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"server down, last value kept", func(w *world) string {
 			w.config("on_retryable = \"keep\"\n")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
@@ -209,33 +217,33 @@ func TestWorkerAnswersAsPrompt(t *testing.T) {
 			w.srv.Stop()
 			w.refresh(w.repo, 1, "--force")
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"shell chip", func(w *world) string {
 			w.config("[chips.hello]\ncommand = \"echo 'hi $(x) %F'\"\n")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 1})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, nil},
-		{"not a repository", func(w *world) string { return w.home }, nil},
+		}, nil, nil},
+		{"not a repository", func(w *world) string { return w.home }, nil, nil},
 		{"detached", func(w *world) string {
 			w.git(w.repo, "checkout", "-q", "--detach")
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"no GitHub remote", func(w *world) string {
 			return w.newRepo("elsewhere", "main", "https://gitlab.example/o/r.git")
-		}, nil},
+		}, nil, nil},
 		{"gh gone from PATH", func(w *world) string {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.refresh(w.repo, 0)
 			os.Remove(filepath.Join(w.bin, "gh"))
 			w.refresh(w.repo, 4)
 			return w.repo
-		}, nil},
+		}, nil, nil},
 		{"another token in the request", func(w *world) string {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.refresh(w.repo, 0)
 			return w.repo
-		}, map[string]string{"GH_TOKEN": "another"}},
+		}, map[string]string{"GH_TOKEN": "another"}, nil},
 	}
 	// Each setup leaves a steady state: nothing a render could start
 	// changes what the next render shows.
@@ -245,7 +253,13 @@ func TestWorkerAnswersAsPrompt(t *testing.T) {
 				w := newWorld(t)
 				dir := st.setup(w)
 				w.settle()
+				for k, v := range st.workerEnv {
+					w.extra[k] = v
+				}
 				wc := startWorker(t, w, sh, os.Getpid())
+				for k := range st.workerEnv {
+					delete(w.extra, k)
+				}
 				got := wc.ask(dir, false, st.extra)
 				for k, v := range st.extra {
 					w.extra[k] = v

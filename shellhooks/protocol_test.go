@@ -1,0 +1,119 @@
+package shellhooks
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestRequestRoundTrip(t *testing.T) {
+	reqs := []Request{
+		{ID: "1", Dir: "/home/u/src/repo", Env: map[string]string{}},
+		{ID: "42", Dir: "/tmp/with space/and\nnewline", Invalidate: true,
+			Env: map[string]string{"PATH": "/usr/bin:/bin", "GH_TOKEN": "tok=with=equals", "NO_COLOR": ""}},
+	}
+	var stream bytes.Buffer
+	for _, r := range reqs {
+		stream.Write(r.Encode())
+	}
+	br := bufio.NewReader(&stream)
+	for _, want := range reqs {
+		got, err := ReadRequest(br)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("read %+v, want %+v", got, want)
+		}
+	}
+	if _, err := ReadRequest(br); err != io.EOF {
+		t.Fatalf("after the last request: %v, want EOF", err)
+	}
+}
+
+// What the hooks write, byte for byte: zsh's print -rN and bash's
+// printf '%s\0' of the fields and a final empty one.
+func TestReadRequestAsHooksWrite(t *testing.T) {
+	raw := "prchip1\x007\x00/repo\x001\x00PATH=/bin\x00HOME=/home/u\x00UNKNOWN=x\x00\x00"
+	r, err := ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Request{ID: "7", Dir: "/repo", Invalidate: true, Env: map[string]string{"PATH": "/bin", "HOME": "/home/u"}}
+	if !reflect.DeepEqual(r, want) {
+		t.Fatalf("got %+v, want %+v (a name not in EnvNames is dropped)", r, want)
+	}
+}
+
+func TestReadRequestRejects(t *testing.T) {
+	for name, raw := range map[string]string{
+		"other protocol": "prchip2\x001\x00/r\x000\x00\x00",
+		"no id":          "prchip1\x00\x00/r\x000\x00\x00",
+		"huge field":     "prchip1\x001\x00/" + strings.Repeat("x", 70<<10) + "\x000\x00\x00",
+		"endless fields": "prchip1\x001\x00/r\x000\x00" + strings.Repeat("PATH=x\x00", 100) + "\x00",
+	} {
+		if _, err := ReadRequest(bufio.NewReaderSize(strings.NewReader(raw), 64<<10)); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("%s: %v, want ErrBadRequest", name, err)
+		}
+	}
+}
+
+func TestLines(t *testing.T) {
+	if got := string(Answer("3", "#42 title")); got != "3 #42 title\n" {
+		t.Errorf("answer %q", got)
+	}
+	if got := string(Hello(99)); got != "hello 99\n" {
+		t.Errorf("hello %q", got)
+	}
+	if got := string(Push("")); got != "push \n" {
+		t.Errorf("push %q", got)
+	}
+}
+
+// The snippets collect exactly EnvNames, and carry no placeholder.
+func TestSnippetsCarryTheProtocol(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash"} {
+		s, _ := Snippet(sh, Options{Exe: "/bin/prchip", InvalidateOn: []string{"git"}})
+		if strings.Contains(s, "@PRCHIP_") {
+			t.Errorf("%s: a placeholder is left", sh)
+		}
+		for _, n := range EnvNames {
+			if !strings.Contains(s, `"`+n+`=$`+n+`"`) {
+				t.Errorf("%s does not send %s", sh, n)
+			}
+		}
+		if !strings.Contains(s, Magic) {
+			t.Errorf("%s does not speak %s", sh, Magic)
+		}
+	}
+}
+
+// FuzzReadRequest: any bytes give a request or an error, never a panic or
+// a request the encoder would not have written.
+func FuzzReadRequest(f *testing.F) {
+	f.Add([]byte("prchip1\x001\x00/r\x000\x00PATH=/bin\x00\x00"))
+	f.Add([]byte("prchip1\x00\x00\x00\x00\x00"))
+	f.Add([]byte("\x00\x00\x00\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
+		if err != nil {
+			return
+		}
+		if r.ID == "" {
+			t.Fatal("a request without an id")
+		}
+		for k := range r.Env {
+			if !isEnvName(k) {
+				t.Fatalf("variable %q is not one a request carries", k)
+			}
+		}
+		again, err := ReadRequest(bufio.NewReader(bytes.NewReader(r.Encode())))
+		if err != nil || !reflect.DeepEqual(again, r) {
+			t.Fatalf("re-encoded request reads as %+v, %v; want %+v", again, err, r)
+		}
+	})
+}
