@@ -11,14 +11,15 @@ import (
 
 var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
-// TestClassifySharedSamples runs every row of the shared sample of real gh
-// output. The file's "empty" label covers both validated-without-PR and
+// TestClassifySharedSamples runs every row of the sample of real gh output
+// (testdata/, a copy of the one beside the product spec). The file's
+// "empty" label covers both validated-without-PR and
 // not-applicable; what matters is that neither is an auth failure nor
 // retryable, and that "no pull requests found" validates.
 func TestClassifySharedSamples(t *testing.T) {
-	f, err := os.Open("../../shared/testdata/gh-pr-view-stderr.tsv")
+	f, err := os.Open("../testdata/gh-pr-view-stderr.tsv")
 	if err != nil {
-		t.Fatalf("shared sample missing: %v", err)
+		t.Fatalf("gh output sample missing: %v", err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

@@ -122,6 +122,13 @@ func (c *answerCache) watch(paths []touched) bool {
 		}
 		c.reset(fd)
 	}
+	// A path reached through a symbolic link changes where the link points
+	// to as well (gh on PATH is often a link): watch there too.
+	for _, p := range paths {
+		if real, err := filepath.EvalSymlinks(p.path); err == nil && real != p.path {
+			paths = append(paths, touched{real, p.entries})
+		}
+	}
 	for _, p := range paths {
 		if !filepath.IsAbs(p.path) {
 			return false

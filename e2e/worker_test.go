@@ -413,6 +413,23 @@ func TestWorkerNeverServesStale(t *testing.T) {
 	check("gh removed")
 	os.Symlink(w.ghPath, filepath.Join(w.bin, "gh"))
 	check("gh back")
+	// gh behind a link, upgraded in place: its identity changes, so the
+	// fingerprint does, and the next prompt refreshes.
+	real := filepath.Join(w.home, "ghreal", "gh")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	os.WriteFile(real, []byte("#!/bin/sh\nexec "+w.ghPath+" \"$@\"\n"), 0o755)
+	os.Remove(filepath.Join(w.bin, "gh"))
+	os.Symlink(real, filepath.Join(w.bin, "gh"))
+	w.refresh(w.repo, 0)
+	check("gh behind a link")
+	requests := w.srv.Requests()
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(real, later, later)
+	wc.ask(w.repo, false, nil)
+	w.settle()
+	if w.srv.Requests() == requests {
+		t.Fatal("gh changed behind its link, and the next prompt did not refresh")
+	}
 	w.config("refresh_interval = \"1s\"\n")
 	w.refresh(w.repo, 0)
 	check("short freshness")

@@ -144,9 +144,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_ask() {
     local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=()
 @PRCHIP_ENV_BASH@
-    printf '%s\0' prchip1 $(( ++_prchip_id )) "$PWD" "$_prchip_dirty" "${env[@]}" '' >&"$_prchip_req" 2>/dev/null || return 1
+    printf '%s\0' prchip1 $(( ++_prchip_id )) "$PWD" "$_prchip_dirty" "${env[@]}" '' 2>/dev/null >&"$_prchip_req" || return 1
     while :; do
-      IFS= read -r -t "$left" -u "$_prchip_resp" line
+      IFS= read -r -t "$left" -u "$_prchip_resp" line 2>/dev/null
       rc=$?
       if (( rc > 128 )); then
         return 2
