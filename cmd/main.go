@@ -15,7 +15,6 @@ import (
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
-	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
@@ -67,7 +66,7 @@ func (o *IO) dir() string {
 // getwd is os.Getwd's rule ($PWD when it names the current directory)
 // with raw system calls, for the render path.
 func getwd() string {
-	if pwd := env.Get("PWD"); filepath.IsAbs(pwd) {
+	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) {
 		a, err1 := rawfile.Stat(pwd)
 		b, err2 := rawfile.Stat(".")
 		if err1 == nil && err2 == nil && a.Dev == b.Dev && a.Ino == b.Ino {
@@ -128,10 +127,6 @@ func warnProblems(o *IO, env *chip.Env) {
 
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
-	if len(args) > 0 && args[0] == "prompt" {
-		// The render never changes its environment: read it as it came.
-		env.FromStart()
-	}
 	return MainIO(&IO{Stdout: os.Stdout, Stderr: os.Stderr}, args)
 }
 

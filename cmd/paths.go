@@ -1,9 +1,8 @@
 package cmd
 
 import (
+	"os"
 	"path/filepath"
-
-	"github.com/prchip/prchip/internal/env"
 )
 
 // DefaultPaths follows the XDG base directory spec (SPEC 5): state in
@@ -15,7 +14,7 @@ import (
 // reads user-dirs.dirs and computes a dozen directories on every start,
 // which the render path cannot afford.
 func DefaultPaths() Paths {
-	home := env.Get("HOME")
+	home := os.Getenv("HOME")
 	if home == "" {
 		home = "/"
 	}
@@ -26,7 +25,7 @@ func DefaultPaths() Paths {
 }
 
 func xdgDir(name, home string, def ...string) string {
-	if d := env.Get(name); d != "" && filepath.IsAbs(d) {
+	if d := os.Getenv(name); d != "" && filepath.IsAbs(d) {
 		return d
 	}
 	return filepath.Join(append([]string{home}, def...)...)

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -190,16 +189,7 @@ func spawnRefresh(env *chip.Env, f *chip.Facts) (bool, *os.Process) {
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
-	// The hooks run the render with GOMAXPROCS=1 to start faster; gh gets
-	// the runtime's default again (prchip itself takes one processor anyway,
-	// see internal/oneproc).
-	env2 := make([]string, 0, len(os.Environ())+1)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GOMAXPROCS=") {
-			env2 = append(env2, kv)
-		}
-	}
-	c.Env = append(env2, lockFDEnv+"=3")
+	c.Env = append(os.Environ(), lockFDEnv+"=3")
 	c.ExtraFiles = []*os.File{lock}
 	// A new session: no terminal, no job control signals, not waited for by
 	// the shell's command substitution (stdio is /dev/null).

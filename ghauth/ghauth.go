@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
 )
@@ -45,13 +44,13 @@ func NormalizeHostname(host string) string {
 
 // ConfigDir is gh's configuration directory, as gh computes it on Unix.
 func ConfigDir() string {
-	if d := env.Get("GH_CONFIG_DIR"); d != "" {
+	if d := os.Getenv("GH_CONFIG_DIR"); d != "" {
 		return d
 	}
-	if d := env.Get("XDG_CONFIG_HOME"); d != "" {
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
 		return filepath.Join(d, "gh")
 	}
-	home := env.Get("HOME") // os.UserHomeDir's rule on Unix
+	home := os.Getenv("HOME") // os.UserHomeDir's rule on Unix
 	if home == "" {
 		return ""
 	}
@@ -116,9 +115,9 @@ func (s *Setup) Read() {
 	var buf [12]string // on the stack: 2 per token variable and 4 more
 	parts := buf[:0]
 	for _, v := range TokenVars {
-		parts = append(parts, v, env.Get(v))
+		parts = append(parts, v, os.Getenv(v))
 	}
-	parts = append(parts, env.Get("GH_HOST"), env.Get("GH_CONFIG_DIR"))
+	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
 	if hf := HostsFile(); hf != "" {
 		if st, err := rawfile.Stat(hf); err == nil {
 			parts = append(parts, hf, strconv.FormatInt(st.Size, 10)+" "+strconv.FormatInt(st.MtimeNs, 10))
@@ -133,7 +132,7 @@ func (s *Setup) Read() {
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
 func LookPath(name string) (string, rawfile.FileInfo) {
-	path := env.Get("PATH")
+	path := os.Getenv("PATH")
 	for path != "" {
 		dir := path
 		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
@@ -203,7 +202,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	if n == github || strings.HasSuffix(n, "."+tenancy) {
 		return true
 	}
-	if gh := env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
+	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
 	for _, h := range s.Hosts() {
@@ -260,7 +259,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		if host == "" {
 			continue
 		}
-		if alias := SSHHostName(host, env.Get("HOME")); s.IsGitHubHost(alias) {
+		if alias := SSHHostName(host, os.Getenv("HOME")); s.IsGitHubHost(alias) {
 			r.Host = NormalizeHostname(alias)
 			best, bestAt = r, i
 		}

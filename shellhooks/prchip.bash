@@ -92,10 +92,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
     fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
+      "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
-    # GOMAXPROCS=1: one runtime processor from the start, about 0.5 ms less per prompt.
-    PRCHIP=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell bash 2>/dev/null)
+    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null)
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
     if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
@@ -115,7 +114,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # one is a writer.
     if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
       exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
-      (GOMAXPROCS=1 "$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
+      ("$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
         </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
       return 0
     fi

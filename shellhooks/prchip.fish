@@ -48,16 +48,15 @@ if not set -q _prchip_hooked
         end
         if set -q _prchip_dirty
             set -e _prchip_dirty
-            GOMAXPROCS=1 $_prchip_exe invalidate >/dev/null 2>&1
+            $_prchip_exe invalidate >/dev/null 2>&1
         end
-        # GOMAXPROCS=1: one runtime processor from the start, about 0.5 ms less per prompt.
-        set -l out (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --async 2>/dev/null)
+            set -l out ($_prchip_exe prompt --shell fish --async 2>/dev/null)
         set -g PRCHIP "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive
             # One waiter at a time; a stuck one is forgotten after 20 s.
             if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
                 set -g _prchip_waiting (date +%s)
-                command sh -c 'GOMAXPROCS=1 "$1" prompt --shell fish --wait >/dev/null 2>&1; kill -USR1 "$2" 2>/dev/null' sh $_prchip_exe $fish_pid &
+                command sh -c '"$1" prompt --shell fish --wait >/dev/null 2>&1; kill -USR1 "$2" 2>/dev/null' sh $_prchip_exe $fish_pid &
                 disown 2>/dev/null
             end
         end
@@ -67,7 +66,7 @@ if not set -q _prchip_hooked
     function _prchip_redraw --on-signal SIGUSR1
         set -e _prchip_waiting
         command -q -- $_prchip_exe; or return
-        set -l chip (GOMAXPROCS=1 $_prchip_exe prompt --shell fish --no-refresh 2>/dev/null)
+        set -l chip ($_prchip_exe prompt --shell fish --no-refresh 2>/dev/null)
         if test "$chip" != "$PRCHIP"
             set -g PRCHIP "$chip"
             commandline -f repaint

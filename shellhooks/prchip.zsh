@@ -59,12 +59,10 @@ if (( ! ${+_prchip_hooked} )); then
   _prchip_render() {
     emulate -L zsh
     local out
-    # GOMAXPROCS=1: the render is single-threaded work, and the Go runtime
-    # then sets up one processor, not two (about 0.5 ms less per prompt).
-    out=$(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --async "$@" 2>/dev/null)
+    out=$("$_prchip_exe" prompt --shell zsh --async "$@" 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
     if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
-      exec {_prchip_fd}< <(GOMAXPROCS=1 "$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
+      exec {_prchip_fd}< <("$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
       zle -F -w $_prchip_fd _prchip_ready
     fi
   }
@@ -105,7 +103,7 @@ if (( ! ${+_prchip_hooked} )); then
       sysopen -rw -o cloexec -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
       sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
       sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
-      GOMAXPROCS=1 "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
+      "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
       _prchip_wpid=$!
       _prchip_buf=''
       return 0
@@ -210,7 +208,7 @@ if (( ! ${+_prchip_hooked} )); then
     fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      GOMAXPROCS=1 "$_prchip_exe" invalidate >/dev/null 2>&1
+      "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
     _prchip_render
     # A worker for the next prompt; after three failures in a row, a new

@@ -266,16 +266,12 @@ func run(o options) error {
 		st := "XDG_STATE_HOME=" + states[repos]
 		renders[repos] = []*sample{
 			{name: "prchip prompt --shell zsh", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{st}, bins: prchipCopies},
-			{name: "  as the hooks run it (GOMAXPROCS=1)", argv: []string{prchip, "prompt", "--shell", "zsh"}, env: []string{st, "GOMAXPROCS=1"}, bins: prchipCopies},
 		}
 		all = append(all, renders[repos]...)
 	}
 	var floors []*sample
 	if o.floor != "" {
-		// The floor both ways: GOMAXPROCS changes a Go process's start
-		// as much as it changes the render's.
-		floors = []*sample{{name: "Go hello world (start-up floor)", argv: []string{o.floor}, bins: floorCopies},
-			{name: "  with GOMAXPROCS=1", argv: []string{o.floor}, env: []string{"GOMAXPROCS=1"}, bins: floorCopies}}
+		floors = []*sample{{name: "Go hello world (start-up floor)", argv: []string{o.floor}, bins: floorCopies}}
 		all = append(all, floors...)
 	}
 	fmt.Fprintf(o.out, "prchip render benchmark: %d interleaved runs per command (Go binaries from %d copies in turn), medians;\n", runs, o.copies)
