@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/format"
-	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -206,7 +206,7 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 			o.Hyperlink = false
 		}
 	}
-	if v, ok := env.Lookup("NO_COLOR"); ok && v != "" {
+	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
 		o.Color = false
 	}
 	if len(c.Symbols) > 0 {
@@ -596,7 +596,7 @@ func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 	var d time.Duration
 	switch x := v.(type) {
 	case string:
-		p, err := parseDuration(x)
+		p, err := time.ParseDuration(x)
 		if err != nil {
 			return 0, fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
 		}
