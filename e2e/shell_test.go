@@ -812,7 +812,6 @@ func TestShellsWithoutInvalidatingCommands(t *testing.T) {
 	}
 }
 
-
 // The hooks keep working, silently, under shell options users set in their
 // rc files that change how a snippet's own code runs: unset variables as
 // errors, unmatched globs as errors, case-insensitive matching, POSIX mode,

@@ -1,0 +1,217 @@
+package chip
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func fill(rng *rand.Rand, v reflect.Value, pZero float64) {
+	if rng.Float64() < pZero {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(randText(rng))
+	case reflect.Int, reflect.Int64:
+		n := rng.Int64N(1 << 40)
+		if rng.IntN(3) == 0 {
+			n = -n
+		}
+		v.SetInt(n)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		fill(rng, p.Elem(), pZero)
+		v.Set(p)
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		for i := rng.IntN(4); i >= 0; i-- {
+			k := reflect.New(v.Type().Key()).Elem()
+			fill(rng, k, 0)
+			e := reflect.New(v.Type().Elem()).Elem()
+			fill(rng, e, pZero/3)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.Slice:
+		n := rng.IntN(4)
+		s := reflect.MakeSlice(v.Type(), n, n)
+		for i := range n {
+			fill(rng, s.Index(i), pZero/3)
+		}
+		v.Set(s)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			zones := []*time.Location{time.UTC, time.FixedZone("", 3600), time.FixedZone("", -5*3600-1800)}
+			t := time.Unix(rng.Int64N(4e9), rng.Int64N(1e9)).In(zones[rng.IntN(len(zones))])
+			v.Set(reflect.ValueOf(t))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(rng, v.Field(i), pZero)
+			}
+		}
+	default:
+		panic("fill: add a case for " + v.Type().String())
+	}
+}
+
+func randText(rng *rand.Rand) string {
+	pieces := []string{"a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\x00", "\x1f", "\u2028", "é", "😀", "<>&", "\xff", "\xed\xa0\x80", "%F{red}", "$(x)"}
+	var b strings.Builder
+	for i := rng.IntN(6); i >= 0; i-- {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// TestDecodeMatchesEncodingJSON round-trips random records, every field
+// set in some of them, through json.Marshal and both decoders.
+
+var decodeCases = []string{
+	`{}`, `null`, ` {"root":"/r"} `, `{"root":null}`, `{"ROOT":"/r"}`, `{"Root":"/a","root":"/b"}`,
+	`{"root":"\u00e9\ud83d\ude00\ud800x\udc00\\\/\b\f\n\r\t"}`, "{\"root\":\"\xff\xfe\"}",
+	`{"root":1}`, `{"root":"a"} x`, `{"root":"a"`, `{"root":"a",}`, `[]`, `"x"`, `1`, ``, ` `,
+	`{"invalidations":1.0}`, `{"invalidations":1e2}`, `{"invalidations":-0}`, `{"invalidations":9223372036854775807}`,
+	`{"invalidations":9223372036854775808}`, `{"invalidations":"1"}`, `{"invalidations":true}`, `{"invalidations":01}`,
+	`{"chips":null}`, `{"chips":{}}`, `{"chips":{"pr":null}}`, `{"chips":[]}`, `{"chips":{"pr":{"stale":"yes"}}}`,
+	`{"chips":{"pr":{"checked_at":"2026-11-30T06:00:00Z","next_attempt":"2026-11-30T07:00:00.5+01:00"}}}`,
+	`{"chips":{"pr":{"checked_at":"2026-11-30T06:00:00"}}}`, `{"chips":{"pr":{"checked_at":"\u0032026-11-30T06:00:00Z"}}}`,
+	`{"chips":{"pr":{"checked_at":null,"pr":null,"outcome":null}}}`, `{"chips":{"pr":{"checked_at":5}}}`,
+	`{"chips":{"pr":{"outcome":{"recovery_actions":[]}}}}`, `{"chips":{"pr":{"outcome":{"recovery_actions":["a",null,"b"]}}}}`,
+	`{"chips":{"pr":{"outcome":{"recovery_actions":[1]}}}}`, `{"chips":{"pr":{"outcome":{"recovery_actions":"a"}}}}`,
+	`{"chips":{"pr":{"pr":{"number":42,"draft":false,"title":"t","extra":[1,{"a":[]}]}}}}`,
+	`{"unknown":{"deep":[[[{"x":null}]]]},"root":"r"}`, `{"unknown":tru}`, `{"unknown":"\x"}`, "{\"root\":\"a\tb\"}",
+	`{"chips":{"pr":{"pr":{"number":4.2}}}}`, `{"chips":{"pr":{"outcome":{"exit_code":-1,"duration_ms":12,"timed_out":true}}}}`,
+	`{"chips":{"pr":{"failures":1},"pr":{"value":"v"}}}`, `{ "root" : "r" , "invalidations" : 3 }`,
+}
+
+// Times outside RFC 3339's years are refused, not written unreadable.
+func TestEncodeRefusesTimesOutOfRange(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
+	} {
+		g := Global{Validation: Suppressed, SuppressedAt: tm}
+		if b, err := encodeGlobal(&g); err == nil {
+			t.Fatalf("%v written as %s", tm, b)
+		}
+	}
+}
+
+// The records written are read back to the same values. (Invalid UTF-8
+// is written as U+FFFD, so the comparison is between the first record
+// read back and its own next round.)
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		var rs RepoState
+		fill(rng, reflect.ValueOf(&rs).Elem(), 0.3)
+		b, err := encodeRepoState(&rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := decodeRepoState(b)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		b2, _ := encodeRepoState(&back)
+		again, err := decodeRepoState(b2)
+		if err != nil {
+			t.Fatalf("%s: %v", b2, err)
+		}
+		if !reflect.DeepEqual(back, again) {
+			t.Fatalf("round trip changed the record:\n%s\n%s", b, b2)
+		}
+		if !strings.ContainsRune(string(b), utf8.RuneError) && !strings.Contains(string(b), `\ufffd`) && !bytes.Equal(b, b2) {
+			t.Fatalf("valid text changed in a round trip:\n%s\n%s", b, b2)
+		}
+	}
+}
+
+// A record that does not decode reads as the zero value, never as half of
+// one; the cases hold both kinds.
+func TestDecodeBadRecords(t *testing.T) {
+	var ok, bad int
+	for _, c := range decodeCases {
+		rs, err := decodeRepoState([]byte(c))
+		if err != nil {
+			bad++
+			if !reflect.DeepEqual(rs, RepoState{}) {
+				t.Errorf("%s: refused, but read as %+v", c, rs)
+			}
+		} else {
+			ok++
+		}
+	}
+	if ok < 10 || bad < 10 {
+		t.Fatalf("cases: %d accepted, %d refused", ok, bad)
+	}
+	if g, err := decodeGlobal([]byte(`{"validation":1,"gh_version":"x"}`)); err == nil || g != (Global{}) {
+		t.Errorf("a global record of the wrong type read as %+v, %v", g, err)
+	}
+}
+
+// gh's output: checks absent or null are unknown (nil), an empty list is
+// none; anything but one JSON object is refused.
+func TestDecodeGhPR(t *testing.T) {
+	for doc, want := range map[string]*ghPR{
+		`{"number":42,"statusCheckRollup":null}`:                                                                    {Number: 42},
+		`{"number":42,"statusCheckRollup":[]}`:                                                                      {Number: 42, Checks: []ghCheck{}},
+		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`:                                                        {Number: 7, IsDraft: true},
+		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42, Checks: []ghCheck{{Type: "CheckRun", Status: "COMPLETED", Conclusion: "FAILURE"}}},
+		`{"number":"42"}`:                      nil,
+		`{"number":4.2}`:                       nil,
+		`{"number":42,"statusCheckRollup":{}}`: nil,
+		`{"number":42} x`:                      nil,
+		`[]`:                                   nil,
+		``:                                     nil,
+	} {
+		got, err := decodeGhPR([]byte(doc))
+		if want == nil {
+			if err == nil {
+				t.Errorf("%s: read as %+v, want refused", doc, got)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, *want) {
+			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, *want)
+		}
+	}
+}
+
+// Whatever the bytes, decoding gives a record or an error, and a record
+// read survives its own round trip.
+func FuzzDecodeRepoState(f *testing.F) {
+	for _, c := range decodeCases {
+		f.Add([]byte(c))
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		var rs RepoState
+		fill(rng, reflect.ValueOf(&rs).Elem(), 0.3)
+		b, _ := json.Marshal(&rs)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rs, err := decodeRepoState(b)
+		if err != nil {
+			return
+		}
+		out, err := encodeRepoState(&rs)
+		if err != nil {
+			return // a time out of range
+		}
+		if _, err := decodeRepoState(out); err != nil {
+			t.Fatalf("%s re-encoded as %s, which does not decode: %v", b, out, err)
+		}
+	})
+}
