@@ -1,52 +1,100 @@
 package cmd
 
 import (
-	"flag"
-	"io"
-	"reflect"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// TestParseFlagsMatchesFlagPackage holds the hand-written flag parser to
-// Go's flag package, which prchip no longer links.
-func TestParseFlagsMatchesFlagPackage(t *testing.T) {
-	cmd := &Command{Name: "x", Flags: []Flag{
-		{Name: "json"}, {Name: "force"},
-		{Name: "shell", String: true, Def: "plain"}, {Name: "dir", String: true},
-	}}
-	cases := [][]string{
-		nil, {"a"}, {"--json"}, {"-json"}, {"--json=false"}, {"--json=0"}, {"--json=yes"}, {"--json", "false"},
-		{"--shell", "zsh"}, {"--shell=zsh"}, {"-shell", "zsh", "rest"}, {"--shell"}, {"--shell="},
-		{"--nope"}, {"-nope=1"}, {"---json"}, {"--=x"}, {"-"}, {"-", "--json"}, {"--", "--json"},
-		{"a", "--json"}, {"--json", "--force", "a", "b"}, {"--dir", "--json"}, {"--shell", "a=b"},
-		{"--json=true", "--json=false"}, {"-json=T"}, {"--dir=a", "--dir=b"},
+func runIn(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	dir := t.TempDir()
+	code := run(&IO{Stdout: &out, Stderr: &errb, Dir: dir}, Paths{State: filepath.Join(dir, "state"), Config: filepath.Join(dir, "config.toml")}, args)
+	return out.String(), errb.String(), code
+}
+
+// TestCompletionsUpToDate fails when completions/ drifts from what
+// `prchip completion` prints. Fix: go generate ./cmd
+func TestCompletionsUpToDate(t *testing.T) {
+	for _, sh := range CompletionShells {
+		want, err := Completion(sh)
+		if err != nil || len(want) < 100 {
+			t.Fatalf("%s: %v (%d bytes)", sh, err, len(want))
+		}
+		got, err := os.ReadFile(filepath.Join("..", "completions", CompletionFile(sh)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("completions/%s is out of date: run go generate ./cmd", CompletionFile(sh))
+		}
 	}
-	for _, args := range cases {
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		for _, f := range cmd.Flags {
-			if f.String {
-				fs.String(f.Name, f.Def, "")
-			} else {
-				fs.Bool(f.Name, false, "")
-			}
-		}
-		werr := fs.Parse(args)
-		got, rest, gerr := cmd.parseFlags(args)
-		if (werr == nil) != (gerr == nil) {
-			t.Errorf("%q: flag says %v, parseFlags says %v", args, werr, gerr)
+}
+
+// Every command has --help, prompt too, and `help CMD` says the same.
+func TestHelpOnEveryCommand(t *testing.T) {
+	for _, c := range NewRoot(&IO{}, Paths{}).Commands() {
+		if c.Hidden {
 			continue
 		}
-		if werr != nil {
-			if werr.Error() != gerr.Error() {
-				t.Errorf("%q: flag says %q, parseFlags says %q", args, werr, gerr)
-			}
+		out, errs, code := runIn(t, c.Name(), "--help")
+		if code != 0 || !strings.Contains(out, "Usage:") || !strings.Contains(out, "prchip "+c.Name()) || errs != "" {
+			t.Errorf("%s --help: exit %d\n%s%s", c.Name(), code, out, errs)
+		}
+		if c.Name() == "help" {
 			continue
 		}
-		want := map[string]string{}
-		fs.VisitAll(func(f *flag.Flag) { want[f.Name] = f.Value.String() })
-		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(append([]string{}, rest...), append([]string{}, fs.Args()...)) {
-			t.Errorf("%q: got %v %q, want %v %q", args, got, rest, want, fs.Args())
+		if again, _, _ := runIn(t, "help", c.Name()); again != out {
+			t.Errorf("help %s differs from %s --help", c.Name(), c.Name())
 		}
+	}
+	if out, _, code := runIn(t, "prompt", "--help"); code != 0 || !strings.Contains(out, "--no-refresh") || strings.Contains(out, "--wait") {
+		t.Errorf("prompt --help shows its flags, not the hidden ones:\n%s", out)
+	}
+}
+
+// Mistakes exit 2 with a message on stderr, and say what was meant.
+func TestUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"statsu"}, "Did you mean this?\n\tstatus"},
+		{[]string{"status", "--jsn"}, "Did you mean this?\n\t--json"},
+		{[]string{"refresh", "--frce"}, "--force"},
+		{[]string{"status", "extra"}, "unknown command"},
+		{[]string{"init"}, "accepts 1 arg"},
+		{[]string{"init", "tcsh"}, `invalid argument "tcsh"`},
+		{[]string{"reset", "--all", "x"}, "unknown command"},
+		{[]string{"worker", "--shell", "fish"}, "zsh or bash"},
+	} {
+		out, errs, code := runIn(t, c.args...)
+		if code != ExitUsage || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+	if _, errs, code := runIn(t); code != 0 || errs != "" {
+		t.Errorf("no arguments: exit %d %q (help, as cobra gives)", code, errs)
+	}
+}
+
+// The prompt never complains, whatever it is given.
+func TestPromptNeverComplains(t *testing.T) {
+	for _, args := range [][]string{{"prompt", "--bogus"}, {"prompt", "--shell", "tcsh"}, {"prompt", "--shell"}, {"prompt", "extra"}} {
+		out, errs, code := runIn(t, args...)
+		if code != 0 || out != "" || errs != "" {
+			t.Errorf("%v: exit %d stdout %q stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	a, _, code := runIn(t, "version")
+	b, _, _ := runIn(t, "--version")
+	if code != 0 || !strings.HasPrefix(a, "prchip ") || a != b {
+		t.Errorf("version %q, --version %q", a, b)
 	}
 }

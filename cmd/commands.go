@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/completions"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -23,92 +22,6 @@ var (
 	commit  = ""
 	date    = ""
 )
-
-// Commands is prchip's command table (SPEC 2).
-func Commands() []*Command {
-	return []*Command{
-		{
-			Name:  "prompt",
-			Short: "Print the chip for the current directory (the render path)",
-			Long: "prompt prints the chip for the current directory, escaped for the shell named, or nothing.\n" +
-				"When the stored result is stale it starts one detached background refresh. It never\n" +
-				"prints an error and always exits 0: problems are shown by 'prchip status'.",
-			Flags: []Flag{
-				{Name: "shell", String: true, Def: "plain", Values: []string{"zsh", "bash", "fish", "plain"}, Usage: "escape the chip for this shell"},
-				{Name: "no-refresh", Usage: "never start a background refresh"},
-			},
-			// Main runs the render path before the table is consulted; this
-			// entry serves help and completion.
-			Run: func(c *Context) error { return nil },
-		},
-		{
-			Name:  "refresh",
-			Short: "Run the chip command now and print the outcome",
-			Long: "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
-				"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
-				"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh.",
-			Flags: []Flag{{Name: "force", Usage: "also ignore suppression and a cached failure"}},
-			Run:   runRefresh,
-		},
-		{
-			Name:  "status",
-			Short: "Explain what the chip shows here and why (runs nothing)",
-			Flags: []Flag{{Name: "json", Usage: "print one JSON object"}},
-			Run:   runStatus,
-		},
-		{
-			Name:      "init",
-			Args:      "zsh|bash|fish|starship",
-			Short:     "Print the shell integration",
-			NArgs:     1,
-			ValidArgs: shellhooks.Names(),
-			Run:       runInit,
-		},
-		{
-			Name:  "invalidate",
-			Short: "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)",
-			Run:   runInvalidate,
-		},
-		{
-			Name:  "worker",
-			Short: "The per-shell worker the zsh and bash hooks start (not for people)",
-			Flags: []Flag{
-				{Name: "shell", Usage: "the hook's shell", String: true, Values: []string{"zsh", "bash"}},
-				{Name: "pid", Usage: "the shell's process id", String: true},
-				{Name: "fifos", Usage: "the directory of the hook's request and response FIFOs", String: true},
-			},
-			Run: runWorker,
-		},
-		{
-			Name:  "reset",
-			Short: "Forget cached failures, backoff and validation for this repository",
-			Flags: []Flag{{Name: "all", Usage: "forget every repository's state"}},
-			Run:   runReset,
-		},
-		{
-			Name:  "config",
-			Short: "Print the effective configuration and where each value comes from",
-			Run:   runConfig,
-		},
-		{
-			Name:      "completion",
-			Args:      "bash|zsh|fish|powershell",
-			Short:     "Print shell completions",
-			NArgs:     1,
-			ValidArgs: completions.Shells(),
-			Run: func(c *Context) error {
-				s, _ := completions.Script(c.Args[0])
-				fmt.Fprint(c.IO.Stdout, s)
-				return nil
-			},
-		},
-		{
-			Name:  "version",
-			Short: "Print version, commit and build date",
-			Run:   runVersion,
-		},
-	}
-}
 
 func runRefresh(c *Context) error {
 	o := c.IO
@@ -245,6 +158,13 @@ func runReset(c *Context) error {
 }
 
 func runVersion(c *Context) error {
+	fmt.Fprintln(c.IO.Stdout, versionLine())
+	return nil
+}
+
+// versionLine is "prchip VERSION (commit C, built D)": from the release
+// build's -X flags, else from the module's build information.
+func versionLine() string {
 	v, cm, d := version, commit, date
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		if v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
@@ -265,8 +185,7 @@ func runVersion(c *Context) error {
 	if d == "" {
 		d = "unknown"
 	}
-	fmt.Fprintf(c.IO.Stdout, "prchip %s (commit %s, built %s)\n", v, cm, d)
-	return nil
+	return fmt.Sprintf("prchip %s (commit %s, built %s)", v, cm, d)
 }
 
 func runConfig(c *Context) error {

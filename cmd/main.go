@@ -4,7 +4,6 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -131,26 +130,4 @@ func Main(args []string) int {
 }
 
 // MainIO is Main with the streams (and directory, clock) given.
-func MainIO(io *IO, args []string) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "prompt":
-			return runPrompt(io, DefaultPaths(), args[1:])
-		case backgroundCmd:
-			return runBackground(DefaultPaths(), args[1:])
-		}
-	}
-	err := dispatch(io, DefaultPaths(), args)
-	if err == nil {
-		return ExitOK
-	}
-	var ee *ExitError
-	if errors.As(err, &ee) {
-		if ee.Err != nil {
-			fmt.Fprintln(io.Stderr, "prchip:", ee.Err)
-		}
-		return ee.Code
-	}
-	fmt.Fprintln(io.Stderr, "prchip:", err)
-	return ExitUsage
-}
+func MainIO(io *IO, args []string) int { return run(io, DefaultPaths(), args) }

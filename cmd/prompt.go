@@ -22,46 +22,22 @@ const backgroundCmd = "__refresh"
 // the repository's refresh lock.
 const lockFDEnv = "PRCHIP_LOCK_FD"
 
-// runPrompt is the render path: parse flags by hand, read state, print,
-// maybe start one background refresh. It never prints an error and always
-// exits 0.
+// runPrompt is `prchip prompt`: print the chip, maybe start one background
+// refresh. It never prints an error.
 //
-// Two hidden flags serve the zsh and fish redraw: --async adds a second line
-// "refreshing" when a background refresh is in flight, and --wait only waits
-// (bounded) for that refresh to end and prints nothing: the hooks render
-// again themselves, where the shell is by then.
-func runPrompt(o *IO, paths Paths, args []string) int {
-	shell, noRefresh, async, wait := sanitize.Plain, false, false, false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--no-refresh":
-			noRefresh = true
-		case a == "--async":
-			async = true
-		case a == "--wait":
-			wait = true
-		case a == "--shell" && i+1 < len(args):
-			i++
-			a = "--shell=" + args[i]
-			fallthrough
-		case len(a) > 8 && a[:8] == "--shell=":
-			s, ok := sanitize.ParseShell(a[8:])
-			if !ok {
-				return ExitOK
-			}
-			shell = s
-		default:
-			return ExitOK
-		}
-	}
+// Two hidden flags serve the one-shot hooks' redraw (zsh's fallback path,
+// fish): async adds a second line "refreshing" when a background refresh
+// is in flight, and wait only waits (bounded) for that refresh to end and
+// prints nothing: the hooks render again themselves, where the shell is by
+// then.
+func runPrompt(o *IO, paths Paths, shell sanitize.Shell, noRefresh, async, wait bool) {
 	defer func() {
 		// The prompt must survive anything, including a bug of ours.
 		recover()
 	}()
 	if wait {
 		waitForRefresh(o, paths)
-		return ExitOK
+		return
 	}
 	r := render(o, paths, shell, noRefresh)
 	if r.Text != "" { // no write call for an empty chip
@@ -73,7 +49,6 @@ func runPrompt(o *IO, paths Paths, args []string) int {
 	if async && r.InFlight {
 		o.print("\nrefreshing")
 	}
-	return ExitOK
 }
 
 // rendered is what one render produced.

@@ -1,0 +1,250 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/shellhooks"
+)
+
+// Context is what a command's run function gets: its streams, clock and
+// directory (IO), where prchip keeps its files, its arguments, and its
+// parsed flags. Tests build one with their own IO and run commands
+// in-process.
+type Context struct {
+	IO    *IO
+	Paths Paths
+	Args  []string
+	cmd   *cobra.Command
+}
+
+// Bool returns a boolean flag's value.
+func (c *Context) Bool(name string) bool { v, _ := c.cmd.Flags().GetBool(name); return v }
+
+// String returns a string flag's value.
+func (c *Context) String(name string) string { v, _ := c.cmd.Flags().GetString(name); return v }
+
+// NewRoot is prchip's command tree (SPEC 2), writing to o's streams.
+func NewRoot(o *IO, paths Paths) *cobra.Command {
+	run := func(f func(*Context) error) func(*cobra.Command, []string) error {
+		return func(cc *cobra.Command, args []string) error {
+			return f(&Context{IO: o, Paths: paths, Args: args, cmd: cc})
+		}
+	}
+	root := &cobra.Command{
+		Use:   "prchip",
+		Short: "Show the current branch's GitHub pull request in your prompt",
+		Long: "prchip shows the GitHub pull request of the current git branch as a chip in a\n" +
+			"shell prompt. The prompt answers from local state; gh runs in the background.",
+		Version:       versionLine(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetOut(o.Stdout)
+	root.SetErr(o.Stderr)
+	root.SetFlagErrorFunc(flagError)
+	noFiles := cobra.NoFileCompletions
+
+	prompt := &cobra.Command{
+		Use:   "prompt",
+		Short: "Print the chip for the current directory (the render path)",
+		Long: "prompt prints the chip for the current directory, escaped for the shell named, or nothing.\n" +
+			"When the stored result is stale it starts one detached background refresh. It never\n" +
+			"prints an error and always exits 0: problems are shown by 'prchip status'.",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		Run: func(cc *cobra.Command, _ []string) {
+			f := cc.Flags()
+			sh, _ := f.GetString("shell")
+			shell, ok := sanitize.ParseShell(sh)
+			if !ok {
+				return
+			}
+			noRefresh, _ := f.GetBool("no-refresh")
+			async, _ := f.GetBool("async")
+			wait, _ := f.GetBool("wait")
+			runPrompt(o, paths, shell, noRefresh, async, wait)
+		},
+	}
+	prompt.Flags().String("shell", "plain", "escape the chip for this shell: zsh, bash, fish or plain")
+	prompt.Flags().Bool("no-refresh", false, "never start a background refresh")
+	// The one-shot hooks' redraw (zsh's fallback path, fish): --async adds a
+	// line "refreshing" while a refresh runs, --wait waits for it to end.
+	prompt.Flags().Bool("async", false, "")
+	prompt.Flags().Bool("wait", false, "")
+	prompt.Flags().MarkHidden("async")
+	prompt.Flags().MarkHidden("wait")
+	fixedValues(prompt, "shell", "zsh", "bash", "fish", "plain")
+
+	refresh := &cobra.Command{
+		Use:   "refresh",
+		Short: "Run the chip command now and print the outcome",
+		Long: "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
+			"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
+			"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh.",
+		Args: cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runRefresh),
+	}
+	refresh.Flags().Bool("force", false, "also ignore suppression and a cached failure")
+
+	status := &cobra.Command{
+		Use:   "status",
+		Short: "Explain what the chip shows here and why (runs nothing)",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runStatus),
+	}
+	status.Flags().Bool("json", false, "print one JSON object")
+
+	initCmd := &cobra.Command{
+		Use:       "init zsh|bash|fish|starship",
+		Short:     "Print the shell integration",
+		ValidArgs: shellhooks.Names(),
+		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		RunE:      run(runInit),
+	}
+
+	invalidate := &cobra.Command{
+		Use:   "invalidate",
+		Short: "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runInvalidate),
+	}
+
+	worker := &cobra.Command{
+		Use:   "worker",
+		Short: "The per-shell worker the zsh and bash hooks start (not for people)",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runWorker),
+	}
+	worker.Flags().String("shell", "", "the hook's shell: zsh or bash")
+	worker.Flags().String("pid", "", "the shell's process id")
+	worker.Flags().String("fifos", "", "the directory of the hook's request and response FIFOs")
+	fixedValues(worker, "shell", "zsh", "bash")
+
+	reset := &cobra.Command{
+		Use:   "reset",
+		Short: "Forget cached failures, backoff and validation for this repository",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runReset),
+	}
+	reset.Flags().Bool("all", false, "forget every repository's state")
+
+	configCmd := &cobra.Command{
+		Use:   "config",
+		Short: "Print the effective configuration and where each value comes from",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runConfig),
+	}
+
+	versionCmd := &cobra.Command{
+		Use:   "version",
+		Short: "Print version, commit and build date",
+		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runVersion),
+	}
+
+	background := &cobra.Command{
+		Use:                backgroundCmd + " ROOT",
+		Hidden:             true,
+		Args:               cobra.ExactArgs(1),
+		DisableFlagParsing: true,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if code := runBackground(paths, args); code != ExitOK {
+				return &ExitError{Code: code}
+			}
+			return nil
+		},
+	}
+
+	root.AddCommand(prompt, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, background)
+	return root
+}
+
+// usageError exits 2 with a message.
+func usageError(format string, a ...any) error {
+	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, a...)}
+}
+
+var errUnknownShell = errors.New("unknown shell")
+
+// fixedValues completes a flag's value from a fixed list.
+func fixedValues(c *cobra.Command, flag string, values ...string) {
+	c.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// flagError is a usage error (exit 2) that suggests the nearest flag for
+// an unknown one, as cobra does for commands.
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if s := nearestFlag(c, name); s != "" {
+			msg += "\n\nDid you mean this?\n\t--" + s
+		}
+	}
+	return usageError("%s\nRun '%s --help' for usage.", msg, c.CommandPath())
+}
+
+// nearestFlag is the visible flag of c closest to name, within two edits.
+func nearestFlag(c *cobra.Command, name string) string {
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	sort.Strings(names)
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := levenshtein(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// run executes args on a new tree and maps what comes back to an exit code:
+// a command's ExitError carries its own; anything else cobra returns
+// (unknown command or flag, wrong arguments) is a usage error, 2.
+func run(o *IO, paths Paths, args []string) int {
+	root := NewRoot(o, paths)
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	if cmd != nil && cmd.Name() == "prompt" {
+		return ExitOK // the prompt never complains, whatever it was given
+	}
+	if err == nil {
+		return ExitOK
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Err != nil {
+			fmt.Fprintln(o.Stderr, "prchip:", ee.Err)
+		}
+		return ee.Code
+	}
+	fmt.Fprintln(o.Stderr, "prchip:", err)
+	if !strings.Contains(err.Error(), "--help") {
+		fmt.Fprintf(o.Stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+	}
+	return ExitUsage
+}
