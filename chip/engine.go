@@ -55,43 +55,24 @@ type Facts struct {
 	NA *Outcome
 	// Key names the repository in the store ("" outside a repository).
 	Key string
-
-	repo repo.Info // what Repo points to
 }
 
-// Gather reads repository facts and gh's setup for dir.
+// Gather reads repository facts and gh's setup for dir, starting no
+// process.
 func Gather(dir string, now time.Time) *Facts {
-	both := new(struct {
-		f Facts
-		s ghauth.Setup
-	})
-	GatherInto(&both.f, &both.s, dir, now)
-	if both.f.Repo == nil {
-		// The commands report gh's setup outside a repository too.
-		both.s.Read()
-	}
-	return &both.f
-}
-
-// GatherInto is Gather into memory the caller owns, for the render: gh's
-// setup (a walk of PATH, hosts.yml, digests) is read only inside a
-// repository, as nothing is shown outside one.
-func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
-	*f = Facts{Dir: dir, Setup: s}
-	if f.RepoErr = repo.FindInto(&f.repo, dir); f.RepoErr != nil {
+	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
+	if f.Repo, f.RepoErr = repo.Find(dir); f.RepoErr != nil {
 		detail := "not inside a git repository"
 		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
 		}
 		f.NA = NotApplicableOutcome(CatNotRepository, detail, now)
-		return
+		return f
 	}
-	f.Repo = &f.repo
-	s.Read()
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Detached {
 		f.NA = NotApplicableOutcome(CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
-		return
+		return f
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
 	if !ok {
@@ -100,9 +81,10 @@ func GatherInto(f *Facts, s *ghauth.Setup, dir string, now time.Time) {
 			detail = "no remote points at a GitHub host known to gh"
 		}
 		f.NA = NotApplicableOutcome(CatNoGitHubRemote, detail, now)
-		return
+		return f
 	}
 	f.Remote = r
+	return f
 }
 
 // RepoKey is the store key of a repository root.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/config"
-	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -275,25 +274,14 @@ func TestModeOffNeverRuns(t *testing.T) {
 	}
 }
 
-// The render reads gh's setup (a walk of PATH, hosts.yml) only inside a
-// repository; the commands, through Gather, report it everywhere.
-func TestGatherIntoReadsSetupOnlyInRepository(t *testing.T) {
+// Gather reports gh's setup inside and outside a repository.
+func TestGatherReadsSetup(t *testing.T) {
 	r := newRig(t)
 	r.gh.set("exit 0")
 	gh := filepath.Join(r.gh.dir, "gh")
-	outside := t.TempDir()
-	for _, tc := range []struct {
-		dir      string
-		wantRead bool
-	}{{r.repo, true}, {outside, false}} {
-		var f Facts
-		var s ghauth.Setup
-		GatherInto(&f, &s, tc.dir, r.now)
-		if read := s.GhPath == gh; read != tc.wantRead {
-			t.Errorf("GatherInto in %s: gh path %q, want read=%v", tc.dir, s.GhPath, tc.wantRead)
-		}
-		if got := Gather(tc.dir, r.now).Setup.GhPath; got != gh {
-			t.Errorf("Gather in %s: gh path %q, want %q", tc.dir, got, gh)
+	for _, dir := range []string{r.repo, t.TempDir()} {
+		if got := Gather(dir, r.now).Setup.GhPath; got != gh {
+			t.Errorf("Gather in %s: gh path %q, want %q", dir, got, gh)
 		}
 	}
 }

@@ -7,14 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
-	"github.com/prchip/prchip/ghauth"
-	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // Exit codes (SPEC 2).
@@ -59,58 +56,14 @@ func (o *IO) dir() string {
 	if o.Dir != "" {
 		return o.Dir
 	}
-	return getwd()
-}
-
-// getwd is os.Getwd's rule ($PWD when it names the current directory)
-// with raw system calls, for the render path.
-func getwd() string {
-	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) {
-		a, err1 := rawfile.Stat(pwd)
-		b, err2 := rawfile.Stat(".")
-		if err1 == nil && err2 == nil && a.Dev == b.Dev && a.Ino == b.Ino {
-			return pwd
-		}
-	}
-	d, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
+	d, _ := os.Getwd() // "" when the directory is gone
 	return d
 }
 
-func (o *IO) env(p Paths) *chip.Env { return &o.session(p).env }
-
-// session is what a command reads before it decides, in one allocation: a
-// cold process pays a fresh memory span, two page faults, for every size
-// class it allocates first, and the render runs cold on every prompt.
-type session struct {
-	env   chip.Env
-	cfg   config.Config
-	store cache.Store
-	facts chip.Facts
-	setup ghauth.Setup
-}
-
-func (o *IO) session(p Paths) *session {
-	s := o.sessionWithoutConfig(p)
-	config.LoadInto(&s.cfg, p.Config)
-	return s
-}
-
-// sessionWithoutConfig is a session whose configuration is loaded later:
-// the render reads it only inside a repository.
-func (o *IO) sessionWithoutConfig(p Paths) *session {
-	s := new(session)
-	s.store = cache.Store{Path: p.State, Now: o.Now}
-	s.env = chip.Env{Dir: o.dir(), Store: &s.store, Config: &s.cfg, Now: o.Now}
-	return s
-}
-
-// gather reads the repository facts of the session's directory.
-func (s *session) gather() *chip.Facts {
-	chip.GatherInto(&s.facts, &s.setup, s.env.Dir, s.env.Time())
-	return &s.facts
+// env is what the engine works with for a command: the directory, the
+// store, the configuration and the clock.
+func (o *IO) env(p Paths) *chip.Env {
+	return &chip.Env{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now}, Config: config.Load(p.Config), Now: o.Now}
 }
 
 // warnProblems tells the user on stderr about a broken config or state file

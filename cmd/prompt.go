@@ -79,10 +79,7 @@ func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
 }
 
 func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil bool) rendered {
-	// Outside a repository nothing is shown: the configuration and gh's
-	// setup are read only inside one.
-	s := o.sessionWithoutConfig(paths)
-	env := &s.env
+	env := o.env(paths)
 	var none rendered // outside a repository: nothing, whatever the time
 	if withUntil {
 		none.Until = env.Time().Add(24 * time.Hour)
@@ -90,11 +87,10 @@ func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil 
 	if env.Dir == "" {
 		return none
 	}
-	f := s.gather()
+	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		return none
 	}
-	config.LoadInto(&s.cfg, paths.Config)
 	v := chip.LoadView(env.Store, f.Key)
 	text, refresh := env.Render(f, &v, shell)
 	r := rendered{Text: text, Key: f.Key, Config: env.Config, Store: env.Store}
@@ -110,26 +106,17 @@ func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil 
 	return r
 }
 
-// print writes the render's output. A *os.File is written to directly:
-// io.WriteString's assertion to io.StringWriter would fill a type-assertion
-// cache at run time, two more page faults in a cold process.
-func (o *IO) print(s string) {
-	if f, ok := o.Stdout.(*os.File); ok {
-		f.WriteString(s)
-		return
-	}
-	io.WriteString(o.Stdout, s)
-}
+func (o *IO) print(s string) { io.WriteString(o.Stdout, s) }
 
 // waitForRefresh blocks while a refresh holds the repository's lock. It
 // writes nothing: a waiter may outlive its shell.
 func waitForRefresh(o *IO, paths Paths) {
-	s := o.session(paths)
-	f := s.gather()
+	env := o.env(paths)
+	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		return
 	}
-	s.env.Store.WaitUnlocked(f.Key, refreshBudget(&s.env)+2*time.Second)
+	env.Store.WaitUnlocked(f.Key, refreshBudget(env)+2*time.Second)
 }
 
 // refreshBudget is the longest a refresh of env's chips can run: every

@@ -241,15 +241,13 @@ func validChipName(n string) bool {
 
 // Load reads the file at path; a missing file gives the defaults.
 func Load(path string) *Config {
-	c := new(Config)
-	LoadInto(c, path)
+	c := Defaults(path)
+	c.load()
 	return c
 }
 
-// LoadInto is Load into memory the caller owns (the render keeps all its
-// fixed-size state in one allocation).
-func LoadInto(c *Config, path string) {
-	c.setDefaults(path)
+func (c *Config) load() {
+	path := c.Path
 	data, _, err := rawfile.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -267,11 +265,7 @@ func LoadInto(c *Config, path string) {
 	c.parse(string(data))
 }
 
-// problem records a problem. Not inlined: parse calls it from dozens of
-// places, and each inlined copy widened parse's stack frame enough to make
-// a render with a config file grow its goroutine stack.
-//
-//go:noinline
+// problem records a problem.
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
 }

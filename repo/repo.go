@@ -51,25 +51,15 @@ const maxFile = 1 << 20
 
 // Find locates the repository enclosing dir and reads its facts.
 func Find(dir string) (*Info, error) {
-	info := new(Info)
-	if err := FindInto(info, dir); err != nil {
-		return nil, err
-	}
-	return info, nil
-}
-
-// FindInto is Find into memory the caller owns (the render keeps its
-// fixed-size state in one allocation).
-func FindInto(info *Info, dir string) error {
 	root, gitPath, isFile, err := findRoot(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	*info = Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
+	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
 	if isFile {
 		gd, err := readGitFile(gitPath)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		info.GitDir = gd
 		info.CommonDir = gd
@@ -86,7 +76,7 @@ func FindInto(info *Info, dir string) error {
 	}
 	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
-		return fmt.Errorf("read HEAD: %w", err)
+		return nil, fmt.Errorf("read HEAD: %w", err)
 	}
 	h := strings.TrimSpace(string(head))
 	if ref, ok := strings.CutPrefix(h, "ref:"); ok {
@@ -102,7 +92,7 @@ func FindInto(info *Info, dir string) error {
 	if cfg, err := readSmall(filepath.Join(info.CommonDir, "config")); err == nil {
 		parseConfig(cfg, info)
 	}
-	return nil
+	return info, nil
 }
 
 // findRoot walks up from dir to the first directory with a .git entry.
