@@ -1,6 +1,5 @@
-// Package cmd wires prchip's commands. The render path (`prchip prompt`)
-// is dispatched before the command table is even looked at, because it runs
-// on every prompt and must cost little more than a process start.
+// Package cmd is prchip's commands, on cobra (root.go). The shells' worker
+// (worker.go) and `prchip prompt` (prompt.go) share one render.
 package cmd
 
 import (

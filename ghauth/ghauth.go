@@ -1,7 +1,6 @@
 // Package ghauth applies gh's own rules for which hosts are GitHub hosts and
-// where gh keeps its setup, cheaply enough for the render path. It mirrors
-// github.com/cli/go-gh/v2/pkg/auth (which the tests use as the oracle)
-// without linking go-gh's YAML and HTTP stack into every prompt.
+// where gh keeps its setup. It mirrors github.com/cli/go-gh/v2/pkg/auth,
+// which the tests use as the oracle.
 package ghauth
 
 import (

@@ -237,9 +237,7 @@ func sshFields(line string) (string, []string) {
 
 // glob expands an Include pattern, sorted as glob(3) sorts. Wildcards in
 // the last element, the usual case (config.d/*.conf), are matched against
-// a raw directory listing: filepath.Glob's os.Open would start the
-// network poller, about 1 ms and 15 page faults on every prompt in a
-// repository whose SSH remote is not GitHub's.
+// a directory listing through rawfile, which the worker watches.
 func glob(pattern string) []string {
 	dir, name := filepath.Split(pattern)
 	if !strings.ContainsAny(pattern, "*?[\\") {

@@ -1,7 +1,7 @@
 // Package repo reads the few repository facts prchip needs (root, branch,
 // remotes) straight from the files under .git, without starting git: the
-// render path runs on every prompt and a process start alone costs as much
-// as the whole render budget. Tests check it against go-git.
+// render reads them whenever the worker's memory cannot answer. Tests hold
+// it to go-git.
 package repo
 
 import (
@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"unsafe"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -146,17 +145,11 @@ func readSmall(p string) ([]byte, error) {
 // parseConfig reads the parts of git's config syntax prchip needs: remote
 // URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
 // names are case-insensitive, subsection names are not.
-//
-// It allocates only for values it has to unquote: a render reads this file
-// on every prompt, and every allocation a cold process makes may cost it
-// fresh memory (a per-line string and a value built for every key cost 17
-// allocations for a typical file). The remotes it keeps share b's memory,
-// which the caller must not change afterwards.
 func parseConfig(b []byte, info *Info) {
 	var section, sub string
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
-	text := unsafe.String(unsafe.SliceData(b), len(b)) // b is ours and never changes: no copy
+	text := string(b)
 	for len(text) > 0 {
 		var line string
 		line, text, _ = strings.Cut(text, "\n")
@@ -267,7 +260,6 @@ func unquote(s string) string {
 		return s
 	}
 	// \" and \\ stand for themselves' second byte; other backslashes stay.
-	// (A loop, not a strings.Replacer: building one costs a cold render.)
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {

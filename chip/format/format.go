@@ -233,8 +233,7 @@ func usesField(format, field string) bool {
 	return false
 }
 
-// values holds every field's plain value. A struct, not a map: maps cost
-// a cold render fresh memory (see rawfile.bufSize).
+// values holds every field's plain value.
 type values struct {
 	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
 }

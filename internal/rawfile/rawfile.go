@@ -1,7 +1,7 @@
-// Package rawfile reads small files with plain system calls. os.Open
-// registers every file with Go's network poller, whose first use creates an
-// epoll instance and an eventfd: measurable on a path that runs on every
-// prompt and reads only a handful of tiny files.
+// Package rawfile is how the render reads files: defensively (no
+// following a final symlink where asked, no blocking on a FIFO, bounded
+// sizes, the owner reported for trust checks), and told to the worker
+// (Touched), which watches what a render depends on.
 package rawfile
 
 import (
@@ -84,7 +84,7 @@ func openChecked(path string, max int64, flags int, check func(Info) error) (int
 
 // readFD reads the rest of fd, expecting size bytes.
 func readFD(fd int, path string, size, max int64) ([]byte, error) {
-	buf := make([]byte, bufSize(size+1))
+	buf := make([]byte, size+1)
 	n := 0
 	for n < len(buf) {
 		m, err := read(fd, buf[n:])
@@ -107,19 +107,6 @@ func readFD(fd int, path string, size, max int64) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// bufSize rounds small read buffers up to one allocation size class: each
-// size class a process touches first costs it a fresh span of memory (two
-// page faults and the allocator's slow path), which on the render path is
-// worth more than the bytes.
-func bufSize(n int64) int64 {
-	if n <= smallBuf {
-		return smallBuf
-	}
-	return n
-}
-
-const smallBuf = 1152
-
 // FileInfo is what Stat reports.
 type FileInfo struct {
 	Info
@@ -127,7 +114,7 @@ type FileInfo struct {
 	MtimeNs  int64
 }
 
-// Stat follows symlinks, like os.Stat, without telling the scheduler.
+// Stat follows symlinks, like os.Stat.
 func Stat(path string) (FileInfo, error) {
 	var st syscall.Stat_t
 	if Touched != nil {

@@ -1,5 +1,3 @@
-//go:build !linux
-
 package rawfile
 
 import "syscall"
@@ -20,7 +18,5 @@ func read(fd int, b []byte) (int, error) { return syscall.Read(fd, b) }
 func closeFD(fd int) { syscall.Close(fd) }
 
 func stat(path string, st *syscall.Stat_t) error { return syscall.Stat(path, st) }
-
-func mtimeNs(st *syscall.Stat_t) int64 { return int64(st.Mtimespec.Sec)*1e9 + int64(st.Mtimespec.Nsec) }
 
 func pread(fd int, b []byte, off int64) (int, error) { return syscall.Pread(fd, b, off) }

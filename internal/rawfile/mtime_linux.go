@@ -1,0 +1,5 @@
+package rawfile
+
+import "syscall"
+
+func mtimeNs(st *syscall.Stat_t) int64 { return st.Mtim.Nano() }
