@@ -1,32 +1,19 @@
 package cmd
 
 import (
-	"os"
 	"path/filepath"
+
+	"github.com/adrg/xdg"
 )
 
-// DefaultPaths follows the XDG base directory spec (SPEC 5): state in
-// $XDG_STATE_HOME (default ~/.local/state), config in $XDG_CONFIG_HOME
-// (default ~/.config); relative values are ignored, as the spec says.
-//
-// This is adrg/xdg's rule for these two directories (its tests are the
-// oracle, see paths_test.go). The package itself is not linked: its init
-// reads user-dirs.dirs and computes a dozen directories on every start,
-// which the render path cannot afford.
+// DefaultPaths are where prchip keeps its files (SPEC 5), by the XDG base
+// directory spec: state in $XDG_STATE_HOME (default ~/.local/state), config
+// in $XDG_CONFIG_HOME (default ~/.config). adrg/xdg reads the environment
+// again each time: the worker takes each request's variables.
 func DefaultPaths() Paths {
-	home := os.Getenv("HOME")
-	if home == "" {
-		home = "/"
-	}
+	xdg.Reload()
 	return Paths{
-		State:  filepath.Join(xdgDir("XDG_STATE_HOME", home, ".local", "state"), "prchip", "state"),
-		Config: filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
+		State:  filepath.Join(xdg.StateHome, "prchip", "state"),
+		Config: filepath.Join(xdg.ConfigHome, "prchip", "config.toml"),
 	}
-}
-
-func xdgDir(name, home string, def ...string) string {
-	if d := os.Getenv(name); d != "" && filepath.IsAbs(d) {
-		return d
-	}
-	return filepath.Join(append([]string{home}, def...)...)
 }
