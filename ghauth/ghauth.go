@@ -4,56 +4,39 @@
 package ghauth
 
 import (
-	"math/bits"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/cli/go-gh/v2/pkg/auth"
+	"github.com/cli/go-gh/v2/pkg/config"
+
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
 )
 
-const (
-	github    = "github.com"
-	localhost = "github.localhost"
-	tenancy   = "ghe.com"
-)
+const github = "github.com"
 
 // TokenVars are the environment variables gh reads a token from. Only
 // whether and which are set reaches the fingerprint, as a digest.
 var TokenVars = []string{"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"}
 
-// NormalizeHostname follows go-gh: subdomains of github.com and
+// NormalizeHostname is go-gh's: subdomains of github.com and
 // github.localhost collapse to them, tenancy hosts to NAME.ghe.com.
-func NormalizeHostname(host string) string {
-	h := strings.ToLower(host)
-	if strings.HasSuffix(h, "."+github) {
-		return github
-	}
-	if strings.HasSuffix(h, "."+localhost) {
-		return localhost
-	}
-	if before, ok := strings.CutSuffix(h, "."+tenancy); ok {
-		return before[strings.LastIndexByte(before, '.')+1:] + "." + tenancy
-	}
-	return h
-}
+func NormalizeHostname(host string) string { return auth.NormalizeHostname(host) }
 
-// ConfigDir is gh's configuration directory, as gh computes it on Unix.
+// ConfigDir is gh's configuration directory (go-gh's rule), "" when it
+// cannot be known (no home).
 func ConfigDir() string {
-	if d := os.Getenv("GH_CONFIG_DIR"); d != "" {
+	if d := config.ConfigDir(); filepath.IsAbs(d) {
 		return d
 	}
-	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
-		return filepath.Join(d, "gh")
-	}
-	home := os.Getenv("HOME") // os.UserHomeDir's rule on Unix
-	if home == "" {
-		return ""
-	}
-	return filepath.Join(home, ".config", "gh")
+	return ""
 }
 
 // HostsFile is the path of gh's hosts.yml ("" when no home is known).
@@ -167,27 +150,16 @@ func (s *Setup) HostsErr() error {
 	return s.hostsErr
 }
 
-// readHosts returns the top-level keys of gh's hosts.yml. gh writes this file
-// itself as a plain block mapping, so a line-based read of unindented keys
-// is exact for it and avoids a YAML parser on the render path.
+// readHosts returns the hosts of gh's hosts.yml, parsed by go-gh (the
+// file is read through rawfile, so the worker watches it).
 func readHosts(p string) ([]string, error) {
 	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil, err
 	}
-	var hosts []string
-	for _, line := range strings.Split(string(b), "\n") {
-		if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line == "---" {
-			continue
-		}
-		k, _, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
-		k = strings.Trim(strings.TrimSpace(k), `"'`)
-		if k != "" {
-			hosts = append(hosts, k)
-		}
+	hosts, err := config.ReadFromString(string(b)).Keys(nil)
+	if err != nil {
+		return nil, nil // no hosts at all: an empty or non-mapping file
 	}
 	return hosts, nil
 }
@@ -198,7 +170,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 		return false
 	}
 	n := NormalizeHostname(host)
-	if n == github || strings.HasSuffix(n, "."+tenancy) {
+	if n == github || auth.IsTenancy(n) {
 		return true
 	}
 	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
@@ -277,45 +249,13 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 // it equal to hash/fnv, so stored fingerprints never change.
 type fnv128a [2]uint64 // high, low
 
-func newFNV() fnv128a { return fnv128a{0x6c62272e07bb0142, 0x62b821756295c58d} }
-
-func (s *fnv128a) writeByte(c byte) {
-	const primeLower, primeShift = 0x13b, 24
-	s[1] ^= uint64(c)
-	hi, lo := bits.Mul64(primeLower, s[1])
-	hi += s[1]<<primeShift + primeLower*s[0]
-	s[0], s[1] = hi, lo
-}
-
-func (s *fnv128a) writeString(p string) {
-	for i := 0; i < len(p); i++ {
-		s.writeByte(p[i])
-	}
-}
-
-func (s *fnv128a) hex() string {
-	const digits = "0123456789abcdef"
-	var b [32]byte
-	for i, w := range s {
-		for j := 0; j < 16; j++ {
-			b[i*16+j] = digits[(w>>(60-4*j))&0xf]
-		}
-	}
-	return string(b[:])
-}
-
-// Digest hashes parts unambiguously (each as "len:part;"); fingerprints
-// and repository keys are built with it.
+// Digest is a short, stable digest of parts, each length-prefixed so no
+// two lists give the same input (FNV-128a: for change detection, not
+// secrecy; tokens reach it only as one of many parts and never leave it).
 func Digest(parts ...string) string {
-	h := newFNV()
-	var num [20]byte
+	h := fnv.New128a()
 	for _, p := range parts {
-		for _, c := range strconv.AppendInt(num[:0], int64(len(p)), 10) {
-			h.writeByte(c)
-		}
-		h.writeByte(':')
-		h.writeString(p)
-		h.writeByte(';')
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
 	}
-	return h.hex()
+	return hex.EncodeToString(h.Sum(nil))
 }
