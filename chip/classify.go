@@ -89,7 +89,7 @@ func MissingGhOutcome(now time.Time) *Outcome {
 // git-context messages come first because one of them mentions
 // `gh auth login` without being an auth failure, and the auth rule is kept
 // narrow so a flaky network can never suppress the chip.
-func ClassifyPR(r Result, now time.Time) *Outcome {
+func ClassifyPR(r ProcessResult, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
 	stderr := string(r.Stderr)
 	o.Detail = sanitize.Detail(stderr)

@@ -255,19 +255,19 @@ func shows(ce chipEntry, in DecideInput, f *Facts) bool {
 		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == Suppressed) {
 			return false
 		}
-		if st.FailureFP != "" && st.FailureFP == in.Fingerprint {
+		if st.FailureCached(in.Fingerprint) {
 			return false
 		}
 		return st.PR != nil
 	}
-	if in.Mode == config.ModeOff || (st.FailureFP != "" && st.FailureFP == in.Fingerprint) {
+	if in.Mode == config.ModeOff || st.FailureCached(in.Fingerprint) {
 		return false
 	}
 	return st.Value != ""
 }
 
-// RunResult is the outcome of one chip in a refresh.
-type RunResult struct {
+// RefreshResult is the outcome of one chip in a refresh.
+type RefreshResult struct {
 	Name     string
 	Outcome  *Outcome
 	Skipped  string // Decide's reason when not run
@@ -286,20 +286,20 @@ var ErrStateWrite = errors.New("could not record the outcome")
 // Refresh decides and runs every chip of the repository at f, records the
 // outcomes under the store lock and returns them. The caller holds the
 // per-repository refresh lock.
-func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunResult, error) {
+func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RefreshResult, error) {
 	if f.Repo == nil {
-		return []RunResult{{Name: "pr", Outcome: f.NA}}, nil
+		return []RefreshResult{{Name: "pr", Outcome: f.NA}}, nil
 	}
 	v := LoadView(e.Store, f.Key)
 	now := e.now()
-	var results []RunResult
+	var results []RefreshResult
 	type pending struct {
 		ce chipEntry
 		o  *Outcome
 	}
 	var runs []pending
 	if f.NA != nil {
-		results = append(results, RunResult{Name: "pr", Outcome: f.NA})
+		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
 	}
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, &v, now)
@@ -310,7 +310,7 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 			if in.State != nil {
 				prev = in.State.Outcome
 			}
-			results = append(results, RunResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
+			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
 		var o *Outcome
@@ -320,7 +320,7 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RunR
 			o = e.runShell(ctx, f, ce)
 		}
 		runs = append(runs, pending{ce, o})
-		results = append(results, RunResult{Name: ce.Policy.Name, Outcome: o})
+		results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: o})
 	}
 	if len(runs) == 0 {
 		return results, nil
@@ -444,7 +444,7 @@ func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *Outcome {
 }
 
 // ClassifyShell classifies a shell chip run: success or (retryable) failure.
-func ClassifyShell(r Result, now time.Time) *Outcome {
+func ClassifyShell(r ProcessResult, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
 		Detail: sanitize.Detail(string(r.Stderr))}
 	switch {

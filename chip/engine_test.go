@@ -109,7 +109,7 @@ func (r *rig) wantsRefresh(t *testing.T) bool {
 }
 
 // background is what the detached refresh does.
-func (r *rig) background(t *testing.T) []RunResult {
+func (r *rig) background(t *testing.T) []RefreshResult {
 	t.Helper()
 	res, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{})
 	if err != nil {
@@ -169,7 +169,7 @@ echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no
 	if s.Fingerprint != fp {
 		t.Fatal("fingerprint changed; the test would prove nothing")
 	}
-	if r.gh.runs() != 2 || s.Chip != "#8" || s.Validation != ValidatedV {
+	if r.gh.runs() != 2 || s.Chip != "#8" || s.Validation != SetupValidated {
 		t.Fatalf("runs %d chip %q validation %s", r.gh.runs(), s.Chip, s.Validation)
 	}
 }
@@ -215,7 +215,7 @@ func TestShellChipWithSuppressOnFailureCaches(t *testing.T) {
 		t.Fatalf("fine chip %q, chip %q", byName["fine"].Value, s.Chip)
 	}
 	// The PR chip's validation is untouched by shell chips' failures.
-	if s.Validation != ValidatedV {
+	if s.Validation != SetupValidated {
 		t.Fatalf("validation %s", s.Validation)
 	}
 	r.now = r.now.Add(time.Hour)

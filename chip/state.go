@@ -9,9 +9,9 @@ import (
 type Validation string
 
 const (
-	Unvalidated Validation = "unvalidated"
-	ValidatedV  Validation = "validated"
-	Suppressed  Validation = "suppressed"
+	Unvalidated    Validation = "unvalidated"
+	SetupValidated Validation = "validated"
+	Suppressed     Validation = "suppressed"
 )
 
 // Global is the state shared by all repositories.
@@ -35,8 +35,8 @@ func (g *Global) Effective(setupID string) Validation {
 			return Unvalidated
 		}
 		return Suppressed
-	case ValidatedV:
-		return ValidatedV
+	case SetupValidated:
+		return SetupValidated
 	}
 	return Unvalidated
 }
@@ -68,6 +68,12 @@ type ChipState struct {
 	// Stale marks a value kept after a transient failure (on_retryable =
 	// "keep").
 	Stale bool `json:"stale,omitempty"`
+}
+
+// FailureCached reports whether a failure is cached for fingerprint fp:
+// while it is, the chip is neither run nor shown (SPEC 4).
+func (st *ChipState) FailureCached(fp string) bool {
+	return st != nil && st.FailureFP != "" && st.FailureFP == fp
 }
 
 // Kind distinguishes the built-in PR chip from user shell chips.
@@ -145,7 +151,7 @@ func Decide(in DecideInput) Decision {
 		if in.Policy.Kind == KindPR && in.Mode != "always" && in.Validation == Suppressed {
 			return Decision{false, ReasonSuppressed}
 		}
-		if st != nil && st.FailureFP != "" && st.FailureFP == in.Fingerprint {
+		if st.FailureCached(in.Fingerprint) {
 			return Decision{false, ReasonFailureCached}
 		}
 		// In "always" mode a missing gh is not retried until the setup
@@ -240,13 +246,13 @@ func Apply(in ApplyInput) {
 	st.Outcome = &stored
 	if ShouldCacheFailureFingerprint(in.Policy, o) {
 		st.FailureFP = in.Fingerprint
-	} else if st.FailureFP == in.Fingerprint && o.Class != MissingGh && o.Class != NotApplicable {
+	} else if st.FailureCached(in.Fingerprint) && o.Class != MissingGh && o.Class != NotApplicable {
 		st.FailureFP = ""
 	}
 	switch o.Class {
 	case Validated:
 		if in.Policy.Kind == KindPR {
-			g.Validation, g.SuppressedSetup, g.SuppressedAt = ValidatedV, "", time.Time{}
+			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
 		st.PR, st.Value, st.Stale = o.PR, o.Value, false
 		st.Failures, st.NextAttempt = 0, time.Time{}

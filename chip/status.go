@@ -137,7 +137,7 @@ func (e *Env) Status(f *Facts) *Status {
 			sc := StatusChip{Name: ce.Policy.Name}
 			if st != nil {
 				sc.Value = st.Value
-				sc.FailureCached = st.FailureFP != "" && st.FailureFP == ce.Fingerprint
+				sc.FailureCached = st.FailureCached(ce.Fingerprint)
 				sc.LastOutcome = statusOutcome(st.Outcome)
 			}
 			s.Chips = append(s.Chips, sc)
@@ -154,7 +154,7 @@ func (e *Env) Status(f *Facts) *Status {
 		if st == nil {
 			continue
 		}
-		s.FailureCached = st.FailureFP != "" && st.FailureFP == ce.Fingerprint
+		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
 		}

@@ -57,7 +57,7 @@ func runRefresh(c *Context) error {
 }
 
 // describe renders one refresh result as a line and its exit code.
-func describe(r chip.RunResult) (string, int) {
+func describe(r chip.RefreshResult) (string, int) {
 	if r.Outcome == nil {
 		why := map[string]string{
 			chip.ReasonModeOff:       "mode is off",
