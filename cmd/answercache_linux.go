@@ -73,8 +73,11 @@ func (c *answerCache) drain() {
 		}
 		for off := 0; off+unix.SizeofInotifyEvent <= n; {
 			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
-			if ev.Mask&(unix.IN_IGNORED|unix.IN_Q_OVERFLOW) != 0 {
+			// A watched directory moved or deleted: its watch no longer
+			// stands for its path (and IN_IGNORED: the kernel dropped it).
+			if ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
 				if d, ok := c.wds[ev.Wd]; ok {
+					unix.InotifyRmWatch(c.fd, uint32(ev.Wd))
 					delete(c.wds, ev.Wd)
 					delete(c.watched, d)
 					for s, w := range c.seen {
@@ -134,11 +137,10 @@ func (c *answerCache) watch(paths []touched) bool {
 			return false
 		}
 		target := watchTarget(p)
-		if _, ok := c.seen[target]; ok {
-			continue
-		}
+		// Added again even when watched: the path may name another
+		// directory now (the kernel returns the same watch for the same one).
 		d := target
-		for !c.watched[d] {
+		for {
 			wd, err := unix.InotifyAddWatch(c.fd, d, watchMask)
 			if err == nil {
 				c.watched[d], c.wds[int32(wd)] = true, d

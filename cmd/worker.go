@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -40,19 +41,20 @@ func runWorker(c *Context) error {
 	if fifos == "" {
 		return usageError("worker: --fifos names the hook's FIFO directory")
 	}
-	// Neither open blocks: the shell holds both FIFOs open read-write.
-	// Blocking descriptors: the worker waits in read(2), not in the poller.
-	in, err := openBlocking(filepath.Join(fifos, "req"), syscall.O_RDONLY)
-	if err != nil {
-		return err
-	}
-	out, err := openBlocking(filepath.Join(fifos, "resp"), syscall.O_WRONLY)
-	if err != nil {
-		return err
+	// Opened without blocking (a shell that is already gone must not leave
+	// its worker waiting in open for good), then used blocking: the worker
+	// waits in read(2), not in the poller. The FIFOs go at once, opened or not.
+	in, err := openFIFO(filepath.Join(fifos, "req"), syscall.O_RDONLY)
+	var out *os.File
+	if err == nil {
+		out, err = openFIFO(filepath.Join(fifos, "resp"), syscall.O_WRONLY)
 	}
 	os.Remove(filepath.Join(fifos, "req"))
 	os.Remove(filepath.Join(fifos, "resp"))
 	os.Remove(fifos)
+	if err != nil {
+		return nil // the shell gave up on this worker
+	}
 	// Out of the shell's session (it fails, harmlessly, for the leader of
 	// a zsh background job): Ctrl-C and job control signals are for the
 	// user's commands. And out of the shell's directory, which would stay
@@ -64,8 +66,8 @@ func runWorker(c *Context) error {
 		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths().Config).WorkerIdle}
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it.
-	if w.exe = executableID("/proc/self/exe"); w.exe == (fileID{}) {
-		w.exe = executableID(exe)
+	if w.exe = fileIdentity("/proc/self/exe"); w.exe == (fileID{}) {
+		w.exe = fileIdentity(exe)
 	}
 	w.cache = newAnswerCache()
 	rawfile.Touched = w.tracker.record
@@ -139,7 +141,7 @@ func (w *worker) serve(in *bufio.Reader) error {
 			return nil
 		}
 		idle.Reset(w.idle)
-		if w.exe != executableID(w.exePath) {
+		if w.exe != fileIdentity(w.exePath) {
 			return nil // replaced: the next prompt starts the new binary
 		}
 	}
@@ -152,10 +154,16 @@ func (w *worker) exit() {
 	os.Exit(0)
 }
 
-func openBlocking(path string, mode int) (*os.File, error) {
-	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC, 0)
+// openFIFO opens a FIFO without blocking (write-only fails with ENXIO
+// when no reader is left), and leaves it blocking for the reads and writes.
+func openFIFO(path string, mode int) (*os.File, error) {
+	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		syscall.Close(fd)
+		return nil, err
 	}
 	return os.NewFile(uintptr(fd), path), nil
 }
@@ -179,8 +187,13 @@ func setEnv(r shellhooks.Request) {
 
 // answer handles one request; false when the shell can no longer be told.
 func (w *worker) answer(r shellhooks.Request) (ok bool) {
+	var dirID fileID
+	r.Dir, dirID = shellDir(w.shellPID, r.Dir)
 	w.last = r
-	key := requestKey(w.shell, r)
+	// The directory's identity is in the key: a path that has come to name
+	// another directory (a link retargeted, a directory replaced) sends no
+	// event to the watches on the old one.
+	key := requestKey(w.shell, r, dirID)
 	text, hit := "", false
 	if !r.Invalidate {
 		text, hit = w.cache.lookup(key, time.Now())
@@ -248,12 +261,29 @@ func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
 	w.cache.set(key, first.Text, until)
 }
 
+// shellDir is the directory to answer for, and its identity: the shell's
+// $PWD, or, when that is gone (the directory was moved away), where the
+// shell's working directory is now, as os.Getwd finds it for `prchip
+// prompt`. (A $PWD that names a new directory in the old one's place is
+// taken as it is: the one-shot render would follow the old one.)
+func shellDir(pid int, pwd string) (string, fileID) {
+	if id := fileIdentity(pwd); id != (fileID{}) {
+		return pwd, id
+	}
+	cwd := "/proc/" + strconv.Itoa(pid) + "/cwd"
+	if p, err := os.Readlink(cwd); err == nil && filepath.IsAbs(p) {
+		return p, fileIdentity(cwd)
+	}
+	return pwd, fileID{}
+}
+
 // requestKey is what an answer depends on besides files and time.
-func requestKey(shell sanitize.Shell, r shellhooks.Request) string {
+func requestKey(shell sanitize.Shell, r shellhooks.Request, dir fileID) string {
 	var b strings.Builder
 	b.WriteString(string(shell))
 	b.WriteByte(0)
 	b.WriteString(r.Dir)
+	fmt.Fprintf(&b, "\x00%d:%d", dir.dev, dir.ino)
 	for _, n := range shellhooks.EnvNames {
 		b.WriteByte(0)
 		if v, ok := r.Env[n]; ok {
@@ -345,10 +375,10 @@ func invalidate(o *IO, paths Paths) {
 	env.Invalidate(chip.Gather(env.Dir, env.Time()))
 }
 
-// fileID identifies an executable file; a replaced binary has a new one.
+// fileID identifies a file: a replaced binary or directory has a new one.
 type fileID struct{ dev, ino uint64 }
 
-func executableID(path string) fileID {
+func fileIdentity(path string) fileID {
 	var st syscall.Stat_t
 	if syscall.Stat(path, &st) != nil {
 		return fileID{}
@@ -399,6 +429,7 @@ func writeWorkerRecord(p Paths, shellPID int, binary string) string {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
 	}
+	pruneRecords(dir)
 	name := filepath.Join(dir, strconv.Itoa(shellPID))
 	b, _ := json.Marshal(workerRecord{PID: os.Getpid(), ShellPID: shellPID, Binary: binary, StartedAt: time.Now().UTC()})
 	tmp := name + ".tmp" + strconv.Itoa(os.Getpid())
@@ -407,6 +438,22 @@ func writeWorkerRecord(p Paths, shellPID int, binary string) string {
 		return ""
 	}
 	return name
+}
+
+// pruneRecords deletes the records of workers that are gone without
+// removing theirs (killed with SIGKILL).
+func pruneRecords(dir string) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		name := filepath.Join(dir, e.Name())
+		var rec workerRecord
+		b, err := os.ReadFile(name)
+		if err != nil || json.Unmarshal(b, &rec) != nil || !isWorker(rec.PID) {
+			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > time.Minute {
+				os.Remove(name) // unreadable or dead, and not just being written
+			}
+		}
+	}
 }
 
 // removeRecord deletes the record if it is still this worker's (a newer

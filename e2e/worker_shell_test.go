@@ -428,3 +428,34 @@ func TestStatusNamesTheShellsWorker(t *testing.T) {
 		t.Fatalf("outside a shell with a worker: worker %v", s.Raw["worker"])
 	}
 }
+
+// A shell running with errexit survives whatever its worker does: killed,
+// stopped, ended after its idle time. An environment too large for the
+// pipe never hangs the prompt, with the worker alive or gone.
+func TestWorkerUnderErrexitAndHugeEnvironment(t *testing.T) {
+	scripts := map[string]string{
+		"zsh":  "setopt err_exit\n",
+		"bash": "set -e\n",
+	}
+	huge := strings.Repeat("x", 100000)
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh, "kill")
+			w.config("worker_idle = \"1s\"\n")
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo warm\n" + scripts[sh] +
+				"echo one\nkill -9 $_prchip_wpid\necho two\necho three\nkill -STOP $_prchip_wpid\necho four\necho five\n" +
+				"sleep 1.5\necho six\n" +
+				"export NO_PROXY=" + huge + " no_proxy=" + huge + "\necho seven\nsleep 1.5\necho eight\necho nine\n" +
+				"echo SURVIVED\n"
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			if !strings.Contains(stdout, "SURVIVED") {
+				t.Fatalf("the shell did not get to the end\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+			}
+			if chips := chipsIn(stderr); len(chips) == 0 || chips[len(chips)-1] != "#42" {
+				t.Errorf("prompts %q", chips)
+			}
+		})
+	}
+}

@@ -441,3 +441,52 @@ func TestWorkerNeverServesStale(t *testing.T) {
 		t.Fatal("no refresh once the answer's freshness ran out")
 	}
 }
+
+// A worker whose shell let go of the FIFOs before it opened them (the
+// shell exited, or gave up on it) ends at once and leaves no directory.
+func TestWorkerOfAShellThatLeft(t *testing.T) {
+	w := newWorld(t)
+	dir, _ := os.MkdirTemp(w.home, "fifos")
+	for _, n := range []string{"req", "resp"} {
+		syscall.Mkfifo(filepath.Join(dir, n), 0o600)
+	}
+	c := exec.Command(prchipBin, "worker", "--shell", "zsh", "--pid", strconv.Itoa(os.Getpid()), "--fifos", dir)
+	c.Env = w.env()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitExit(t, c, 5*time.Second, "with nobody holding its FIFOs")
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the FIFO directory is left: %v", err)
+	}
+}
+
+// A path that comes to name another directory (a link retargeted) sends no
+// event to the watches on the old one: the answer still follows.
+func TestWorkerFollowsARetargetedLink(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+	other := w.newRepo("other", "other", "https://"+fakegithub.Host+"/octo/demo.git")
+	// Where no render looks: only the link's target is watched.
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(w.repo, link); err != nil {
+		t.Fatal(err)
+	}
+	w.extra["PWD"] = link // the refresh runs where a shell in link/ would say it is
+	w.refresh(link, 0)
+	delete(w.extra, "PWD")
+	wc := startWorker(t, w, "zsh", os.Getpid())
+	for range 2 {
+		if got := wc.ask(link, false, nil); got != "#42" {
+			t.Fatalf("through the link: %q, want #42", got)
+		}
+	}
+	tmp := link + ".new"
+	os.Symlink(other, tmp)
+	if err := os.Rename(tmp, link); err != nil {
+		t.Fatal(err)
+	}
+	if got := wc.ask(link, false, nil); got != "" {
+		t.Fatalf("the link now names a repository on another branch, and the worker answered %q", got)
+	}
+}

@@ -81,25 +81,28 @@ if [[ -z ${_prchip_hooked-} ]]; then
         done <<< "${last//[;&|]/$'\n'}"
       fi
     fi
+    # Statuses are caught (|| rc=$?), never left bare: under the user's
+    # set -e a bare failing command would end the shell.
+    local rc=0
     if (( _prchip_req )); then
-      _prchip_ask
-      case $? in
+      _prchip_ask || rc=$?
+      case $rc in
         0) _prchip_dirty=0 _prchip_fails=0; return $ret ;;
-        2) _prchip_stop kill ;;
-        *) _prchip_stop ;;
+        2) _prchip_stop kill; (( ++_prchip_fails )) ;;
+        3) ;; # a request too large for the pipe: this prompt only
+        *) _prchip_stop; (( ++_prchip_fails )) ;;
       esac
-      (( ++_prchip_fails ))
     fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      "$_prchip_exe" invalidate >/dev/null 2>&1
+      "$_prchip_exe" invalidate >/dev/null 2>&1 || :
     fi
-    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null)
+    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null) || PRCHIP=
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
     if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
       _prchip_pause=0
-      _prchip_start
+      _prchip_start || :
     fi
     return $ret
   }
@@ -127,26 +130,36 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # resp is still open (no end-of-file), so it is alive and the pid is its.
   _prchip_stop() {
     if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
-      builtin kill -KILL "$_prchip_wpid" 2>/dev/null
+      builtin kill -KILL "$_prchip_wpid" 2>/dev/null || :
     fi
-    (( _prchip_resp )) && exec {_prchip_resp}<&-
-    (( _prchip_req )) && exec {_prchip_req}>&-
-    (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
-    [[ -n $_prchip_dir ]] && command rm -rf -- "$_prchip_dir" 2>/dev/null
+    # The FIFOs go first: a worker not started yet then finds nothing.
+    if [[ -n $_prchip_dir ]]; then
+      command rm -rf -- "$_prchip_dir" 2>/dev/null || :
+    fi
+    if (( _prchip_resp )); then exec {_prchip_resp}<&-; fi
+    if (( _prchip_req )); then exec {_prchip_req}>&-; fi
+    if (( _prchip_resp_rw )); then exec {_prchip_resp_rw}>&-; fi
     _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir=''
     return 0
   }
 
   # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
-  # is gone; 2: it did not answer within the budget. It runs at every
-  # prompt, so the common case is one write and one read.
+  # is gone; 2: it did not answer within the budget; 3: the request is too
+  # large to send. It runs at every prompt, so the common case is one
+  # write and one read.
   _prchip_ask() {
     local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=()
 @PRCHIP_ENV_BASH@
+    # A request the pipe could not hold (4 KiB when the user's pipes are
+    # shrunk) could block this write for good once the worker is gone.
+    line="${env[*]}$PWD"
+    if (( ${#line} > 3500 )); then
+      return 3
+    fi
     printf '%s\0' prchip1 $(( ++_prchip_id )) "$PWD" "$_prchip_dirty" "${env[@]}" '' 2>/dev/null >&"$_prchip_req" || return 1
     while :; do
-      IFS= read -r -t "$left" -u "$_prchip_resp" line 2>/dev/null
-      rc=$?
+      rc=0
+      IFS= read -r -t "$left" -u "$_prchip_resp" line 2>/dev/null || rc=$?
       if (( rc > 128 )); then
         return 2
       elif (( rc != 0 )); then
@@ -157,7 +170,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
         'hello '*)
           # The worker holds both FIFOs and has unlinked them: from now on
           # its end shows as end-of-file on resp.
-          (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
+          if (( _prchip_resp_rw )); then exec {_prchip_resp_rw}>&-; fi
           _prchip_resp_rw=0 _prchip_dir='' _prchip_wpid=${line#hello } ;;
       esac
       # Another line (hello, or an answer that came too late): what is

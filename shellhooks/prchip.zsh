@@ -98,9 +98,11 @@ if (( ! ${+_prchip_hooked} )); then
     _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
     # All three ends are open before the worker starts (it unlinks the
     # FIFOs at once); the read-only one does not block, as the read-write
-    # one is a writer.
+    # one is a writer. Requests are written without blocking: a request
+    # the pipe cannot take fails (and that prompt takes the one-shot path)
+    # instead of hanging once the worker is gone.
     if command mkfifo -m 600 -- $_prchip_dir/req $_prchip_dir/resp 2>/dev/null &&
-      sysopen -rw -o cloexec -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
+      sysopen -rw -o cloexec,nonblock -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
       sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
       sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
       "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
@@ -120,13 +122,14 @@ if (( ! ${+_prchip_hooked} )); then
     if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
       kill -KILL $_prchip_wpid 2>/dev/null
     fi
+    # The FIFOs go first: a worker not started yet then finds nothing.
+    [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
     if (( _prchip_resp )); then
       zle -F $_prchip_resp 2>/dev/null
       exec {_prchip_resp}<&-
     fi
     (( _prchip_req )) && exec {_prchip_req}>&-
     (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
-    [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
     _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_buf=''
     return 0
   }
