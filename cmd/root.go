@@ -51,6 +51,10 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	root.SetErr(o.Stderr)
 	root.SetFlagErrorFunc(flagError)
 	noFiles := cobra.NoFileCompletions
+	// plain is a command that takes no arguments.
+	plain := func(use, short string, f func(*Context) error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(f)}
+	}
 
 	prompt := &cobra.Command{
 		Use:   "prompt",
@@ -83,21 +87,13 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	prompt.Flags().MarkHidden("wait")
 	fixedValues(prompt, "shell", "zsh", "bash", "fish", "plain")
 
-	refresh := &cobra.Command{
-		Use:   "refresh",
-		Short: "Run the chip command now and print the outcome",
-		Long: "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
-			"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
-			"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh.",
-		Args: cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runRefresh),
-	}
+	refresh := plain("refresh", "Run the chip command now and print the outcome", runRefresh)
+	refresh.Long = "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
+		"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
+		"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh."
 	refresh.Flags().Bool("force", false, "also ignore suppression and a cached failure")
 
-	status := &cobra.Command{
-		Use:   "status",
-		Short: "Explain what the chip shows here and why (runs nothing)",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runStatus),
-	}
+	status := plain("status", "Explain what the chip shows here and why (runs nothing)", runStatus)
 	status.Flags().Bool("json", false, "print one JSON object")
 
 	initCmd := &cobra.Command{
@@ -108,40 +104,20 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		RunE:      run(runInit),
 	}
 
-	invalidate := &cobra.Command{
-		Use:   "invalidate",
-		Short: "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runInvalidate),
-	}
+	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", runInvalidate)
 
-	worker := &cobra.Command{
-		Use:   "worker",
-		Short: "The per-shell worker the zsh and bash hooks start (not for people)",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runWorker),
-	}
+	worker := plain("worker", "The per-shell worker the zsh and bash hooks start (not for people)", runWorker)
 	worker.Flags().String("shell", "", "the hook's shell: zsh or bash")
 	worker.Flags().String("pid", "", "the shell's process id")
 	worker.Flags().String("fifos", "", "the directory of the hook's request and response FIFOs")
 	fixedValues(worker, "shell", "zsh", "bash")
 
-	reset := &cobra.Command{
-		Use:   "reset",
-		Short: "Forget cached failures, backoff and validation for this repository",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runReset),
-	}
+	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", runReset)
 	reset.Flags().Bool("all", false, "forget every repository's state")
 
-	configCmd := &cobra.Command{
-		Use:   "config",
-		Short: "Print the effective configuration and where each value comes from",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runConfig),
-	}
+	configCmd := plain("config", "Print the effective configuration and where each value comes from", runConfig)
 
-	versionCmd := &cobra.Command{
-		Use:   "version",
-		Short: "Print version, commit and build date",
-		Args:  cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(runVersion),
-	}
+	versionCmd := plain("version", "Print version, commit and build date", runVersion)
 
 	background := &cobra.Command{
 		Use:                backgroundCmd + " ROOT",
