@@ -277,8 +277,9 @@ func TestWorkerTokenLiftsSuppression(t *testing.T) {
 	}
 }
 
-// Ten shells with workers enter one repository with stale state at once:
-// exactly one request reaches GitHub.
+// Ten shells with workers enter one repository with stale state at once,
+// while ten one-shot renders run there too: exactly one request reaches
+// GitHub.
 func TestTenShellsOneRequest(t *testing.T) {
 	w := shellWorld(t, "zsh", "bash")
 	w.srv.SetPR("feature", fakegithub.PR{Number: 5})
@@ -297,8 +298,9 @@ func TestTenShellsOneRequest(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for _, tm := range tms {
-		wg.Add(1)
+		wg.Add(2)
 		go func() { defer wg.Done(); tm.enter("cd " + w.repo) }()
+		go func() { defer wg.Done(); w.run(w.repo, "prompt", "--shell", "bash") }()
 	}
 	wg.Wait()
 	for i, tm := range tms {

@@ -137,6 +137,7 @@ if (( ! ${+_prchip_hooked} )); then
   # The worker holds both FIFOs (and has unlinked them): from now on its end
   # shows as end-of-file on resp, and zle hears its pushes.
   _prchip_hello() {
+    emulate -L zsh
     (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
     _prchip_resp_rw=0 _prchip_dir=''
     _prchip_wpid=${1:-$_prchip_wpid}
