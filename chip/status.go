@@ -3,9 +3,11 @@ package chip
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -48,6 +50,9 @@ type StatusGh struct {
 	Found   bool    `json:"found"`
 	Path    string  `json:"path"`
 	Version *string `json:"version"`
+	// TokenSource is where gh would take a token for the host from (see
+	// ghauth.TokenSource): never the token.
+	TokenSource string `json:"token_source"`
 }
 
 // StatusWorker is the calling shell's worker (SPEC 6, `worker`).
@@ -116,6 +121,13 @@ func (e *Env) Status(f *Facts) *Status {
 	if err := f.Setup.HostsErr(); err != nil {
 		s.Problems = append(s.Problems, "gh hosts file: "+err.Error())
 	}
+	host := os.Getenv("GH_HOST")
+	if f.Remote.Host != "" {
+		host = f.Remote.Host
+	} else if host == "" {
+		host = "github.com"
+	}
+	s.Gh.TokenSource = ghauth.TokenSource(host)
 	if f.Repo != nil {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.
@@ -201,6 +213,11 @@ func (s *Status) WriteHuman(w io.Writer) {
 		gh := s.Gh.Path
 		if s.Gh.Version != nil {
 			gh += " (version " + *s.Gh.Version + ")"
+		}
+		if s.Gh.TokenSource != "" {
+			gh += ", token from " + s.Gh.TokenSource
+		} else {
+			gh += ", no token in the environment or hosts.yml (gh may keep one in the system keyring)"
 		}
 		row("gh", gh)
 	} else {

@@ -302,3 +302,50 @@ func TestSSHAliasRemote(t *testing.T) {
 		t.Fatalf("alias for gitlab: %s/%s, %d requests", s.class(), s.category(), w.srv.Requests())
 	}
 }
+
+// status says where gh would take a token from, never the token: the
+// variable, hosts.yml, or neither.
+func TestStatusTokenSource(t *testing.T) {
+	w := newWorld(t)
+	secret := "ghp_" + strings.Repeat("S", 36)
+	cfgDir := filepath.Join(w.home, "ghconfig")
+	for _, c := range []struct {
+		name  string
+		env   map[string]string
+		hosts string
+		want  string
+	}{
+		{"GH_TOKEN", map[string]string{"GH_TOKEN": secret}, "", "GH_TOKEN"},
+		{"GITHUB_TOKEN", map[string]string{"GH_TOKEN": "\x00", "GITHUB_TOKEN": secret}, "", "GITHUB_TOKEN"},
+		{"hosts.yml", map[string]string{"GH_TOKEN": "\x00"}, fakegithub.Host + ":\n    oauth_token: " + secret + "\n    user: octo\n", "hosts.yml"},
+		{"none", map[string]string{"GH_TOKEN": "\x00"}, fakegithub.Host + ":\n    user: octo\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for k, v := range c.env {
+				w.extra[k] = v
+			}
+			defer func() {
+				for k := range c.env {
+					delete(w.extra, k)
+				}
+			}()
+			os.MkdirAll(cfgDir, 0o700)
+			os.Remove(filepath.Join(cfgDir, "hosts.yml"))
+			if c.hosts != "" {
+				os.WriteFile(filepath.Join(cfgDir, "hosts.yml"), []byte(c.hosts), 0o600)
+			}
+			r := w.run(w.repo, "status", "--json")
+			if strings.Contains(r.stdout, "SSSS") {
+				t.Fatalf("status printed the token:\n%s", r.stdout)
+			}
+			gh, _ := w.status(w.repo).Raw["gh"].(map[string]any)
+			if got := gh["token_source"]; got != c.want {
+				t.Fatalf("token_source %v, want %q", got, c.want)
+			}
+			human := w.run(w.repo, "status").stdout
+			if strings.Contains(human, "SSSS") || (c.want != "" && !strings.Contains(human, "token from "+c.want)) {
+				t.Fatalf("human status:\n%s", human)
+			}
+		})
+	}
+}

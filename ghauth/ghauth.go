@@ -164,6 +164,21 @@ func readHosts(p string) ([]string, error) {
 	return hosts, nil
 }
 
+// TokenSource says where gh would take a token for host from, as go-gh
+// finds it without running gh: a variable's name, "hosts.yml", or "" when
+// neither has one (gh may still keep one in the system keyring). The token
+// itself is dropped here and then.
+func TokenSource(host string) string {
+	tok, src := auth.TokenFromEnvOrConfig(host)
+	switch {
+	case tok == "":
+		return ""
+	case src == "oauth_token":
+		return "hosts.yml"
+	}
+	return src
+}
+
 // IsGitHubHost reports whether gh would treat host as a GitHub host.
 func (s *Setup) IsGitHubHost(host string) bool {
 	if host == "" {
