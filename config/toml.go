@@ -112,15 +112,33 @@ func keyLines(src string) map[string]int {
 
 // tooDeep returns the first line at which a dotted key or header, or the
 // brackets and braces open at once, go deeper than maxDepth; 0 if none.
-// It counts every dot, bracket and brace, even in strings, so it may
-// refuse a file of absurd quoting that the decoder would take: a bound,
-// not a parser.
+// What stands in quotes does not count (a triple-quoted string counts as
+// three quotes, which leaves it quoted too): a bound, not a parser.
 func tooDeep(src string) int {
 	line, open, dots := 1, 0, 0
+	var quote byte
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
+		c := src[i]
+		if c == '\n' {
 			line, dots = line+1, 0
+			continue
+		}
+		if quote != 0 {
+			switch {
+			case c == '\\' && quote == '"' && i+1 < len(src) && src[i+1] != '\n':
+				i++ // an escaped character, a quote perhaps
+			case c == quote:
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"', '\'':
+			quote = c
+		case '#':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
 		case '.':
 			dots++
 		case '[', '{':

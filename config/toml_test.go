@@ -66,6 +66,14 @@ func TestTOMLDeepNesting(t *testing.T) {
 	if _, err := parseTOML("[" + strings.Repeat("a.", 40) + "a]\n"); err == nil || err.(*tomlError).Line != 1 {
 		t.Errorf("a 41-level header: %v, want a problem at line 1", err)
 	}
+	// What stands in strings and comments is not nesting.
+	ok := "format = \"" + strings.Repeat(".", 40) + strings.Repeat("[", 40) + "\\\"{\"\n" +
+		"# " + strings.Repeat("[a.", 40) + "\n" +
+		"[chips.x]\ncommand = '" + strings.Repeat("{.", 40) + "'\n" +
+		"[shell.zsh]\nformat = \"\"\"\n" + strings.Repeat("[.", 40) + "\n\"\"\"\n"
+	if _, err := parseTOML(ok); err != nil {
+		t.Errorf("dots and brackets in strings and comments refused: %v\n%s", err, ok)
+	}
 }
 
 func manyTables(n int) string {
