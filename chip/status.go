@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -127,7 +126,7 @@ func (e *Env) Status(f *Facts) *Status {
 	} else if host == "" {
 		host = "github.com"
 	}
-	s.Gh.TokenSource = ghauth.TokenSource(host)
+	s.Gh.TokenSource = f.Setup.TokenSource(host)
 	if f.Repo != nil {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.

@@ -76,8 +76,8 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
 		}
 	}
-	if _, errs, code := runIn(t); code != 0 || errs != "" {
-		t.Errorf("no arguments: exit %d %q (help, as cobra gives)", code, errs)
+	if out, errs, code := runIn(t); code != ExitUsage || out != "" || !strings.Contains(errs, "Usage:") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q; want 2 and help on stderr", code, out, errs)
 	}
 }
 

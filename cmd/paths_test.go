@@ -1,36 +1,39 @@
 package cmd
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/adrg/xdg"
 )
 
-// The XDG rules as SPEC 5 has them: variables first, relative values
-// ignored, defaults under HOME.
-func TestDefaultPaths(t *testing.T) {
+// TestPathsMatchAdrgXDG keeps prchip's two XDG directories identical to
+// adrg/xdg's, which is not linked into the binary (see paths.go).
+func TestPathsMatchAdrgXDG(t *testing.T) {
+	home := t.TempDir()
 	cases := []struct {
-		name, home, state, config string
-		wantState, wantConfig     string
+		name          string
+		state, config string
+		home          string
 	}{
-		{"defaults", "/h", "", "", "/h/.local/state/prchip/state", "/h/.config/prchip/config.toml"},
-		{"set", "/h", "/x/state", "/y/config", "/x/state/prchip/state", "/y/config/prchip/config.toml"},
-		{"relative values are ignored", "/h", "rel/state", "rel/config", "/h/.local/state/prchip/state", "/h/.config/prchip/config.toml"},
+		{"defaults", "", "", home},
+		{"set", "/x/state", "/y/config", home},
+		{"relative values are ignored", "rel/state", "rel/config", home},
+		{"HOME unset", "", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("HOME", c.home)
 			t.Setenv("XDG_STATE_HOME", c.state)
 			t.Setenv("XDG_CONFIG_HOME", c.config)
-			if p := DefaultPaths(); p.State != c.wantState || p.Config != c.wantConfig {
-				t.Errorf("got %+v, want state %s config %s", p, c.wantState, c.wantConfig)
+			xdg.Reload()
+			p := DefaultPaths()
+			if want := filepath.Join(xdg.StateHome, "prchip", "state"); p.State != want {
+				t.Errorf("state %q, adrg/xdg says %q", p.State, want)
+			}
+			if want := filepath.Join(xdg.ConfigHome, "prchip", "config.toml"); p.Config != want {
+				t.Errorf("config %q, adrg/xdg says %q", p.Config, want)
 			}
 		})
-	}
-	// A change of the environment counts at the next call (the worker).
-	t.Setenv("HOME", "/a")
-	t.Setenv("XDG_STATE_HOME", "")
-	first := DefaultPaths().State
-	t.Setenv("HOME", "/b")
-	if second := DefaultPaths().State; first == second {
-		t.Errorf("HOME changed, state stayed %s", second)
 	}
 }

@@ -45,7 +45,26 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// No command is a usage error: help on stderr, exit 2; an unknown
+		// one is named with what was meant, as cobra does.
+		Args: func(cc *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			msg := fmt.Sprintf("unknown command %q for %q", args[0], cc.CommandPath())
+			if s := cc.SuggestionsFor(args[0]); len(s) > 0 {
+				msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+			}
+			return errors.New(msg)
+		},
+		RunE: func(cc *cobra.Command, _ []string) error {
+			cc.SetOut(o.Stderr)
+			cc.Help()
+			return &ExitError{Code: ExitUsage}
+		},
 	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(o.Stdout)
 	root.SetErr(o.Stderr)
@@ -132,7 +151,27 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		},
 	}
 
-	root.AddCommand(prompt, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, background)
+	completion := &cobra.Command{
+		Use:       "completion bash|zsh|fish|powershell",
+		Short:     "Print shell completions",
+		ValidArgs: CompletionShells,
+		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		RunE: func(cc *cobra.Command, args []string) error {
+			out := cc.OutOrStdout()
+			switch args[0] {
+			case "bash":
+				return root.GenBashCompletionV2(out, true)
+			case "zsh":
+				return root.GenZshCompletion(out)
+			case "fish":
+				return root.GenFishCompletion(out, true)
+			default:
+				return root.GenPowerShellCompletionWithDesc(out)
+			}
+		},
+	}
+
+	root.AddCommand(prompt, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
 	return root
 }
 
@@ -142,6 +181,23 @@ func usageError(format string, a ...any) error {
 }
 
 var errUnknownShell = errors.New("unknown shell")
+
+// longFlags lets a long flag have one dash, as Go's flag package (and
+// prchip before cobra) takes it: -json is --json. prchip has no
+// single-letter flags but -h and -v, so nothing else is meant by them.
+func longFlags(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if name, _, _ := strings.Cut(a, "="); len(name) > 2 && name[0] == '-' && name[1] != '-' {
+			a = "-" + a
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // fixedValues completes a flag's value from a fixed list.
 func fixedValues(c *cobra.Command, flag string, values ...string) {
@@ -203,7 +259,7 @@ func levenshtein(a, b string) int {
 // (unknown command or flag, wrong arguments) is a usage error, 2.
 func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
-	root.SetArgs(args)
+	root.SetArgs(longFlags(args))
 	cmd, err := root.ExecuteC()
 	if cmd != nil && cmd.Name() == "prompt" {
 		return ExitOK // the prompt never complains, whatever it was given

@@ -284,11 +284,22 @@ func (c *Config) parse(data string) {
 		return
 	}
 	raw := doc.root
+	// A key's line, or its nearest enclosing table's (a key inside an
+	// inline table has none of its own).
 	lineOf := func(table, key string) int {
 		if table != "" {
 			key = table + "." + key
 		}
-		return doc.lines[key]
+		for {
+			if n, ok := doc.lines[key]; ok {
+				return n
+			}
+			i := strings.LastIndexByte(key, '.')
+			if i < 0 {
+				return 0
+			}
+			key = key[:i]
+		}
 	}
 	keys := make([]string, 0, len(raw))
 	for k := range raw {

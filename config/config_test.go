@@ -207,6 +207,8 @@ func TestLookProblems(t *testing.T) {
 		{"[shell.tcsh]\nformat = \"x\"\n", "shell.tcsh", "shells are"},
 		{"[shell.zsh]\nfont = 1\n", "shell.zsh.font", "unknown key"},
 		{"hyperlinks = \"yes\"\n", "hyperlinks", "true or false"},
+		// A key in an inline table is reported at its table's line.
+		{"\nsymbols = { open = 3 }\n", "symbols.open", "string"},
 	}
 	for _, c := range cases {
 		cfg := load(t, c.body)

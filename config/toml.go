@@ -72,15 +72,16 @@ func keyLines(src string) map[string]int {
 			}
 			continue
 		}
+		s = codeOf(s)
 		if depth > 0 { // inside a multi-line array
-			depth += strings.Count(s, "[") - strings.Count(s, "]")
+			depth += countOutside(s, '[') - countOutside(s, ']')
 			continue
 		}
-		if s == "" || s[0] == '#' {
+		if s == "" {
 			continue
 		}
 		if s[0] == '[' {
-			h := strings.Trim(s[:strings.LastIndexByte(s, ']')+1], "[] \t")
+			h := strings.Trim(s, "[] \t")
 			parts := splitKey(h)
 			for j := range parts {
 				set(strings.Join(parts[:j+1], "."), n)
@@ -88,7 +89,7 @@ func keyLines(src string) map[string]int {
 			table = strings.Join(parts, ".")
 			continue
 		}
-		eq := strings.IndexByte(s, '=')
+		eq := indexOutside(s, '=')
 		if eq < 0 {
 			continue
 		}
@@ -104,7 +105,7 @@ func keyLines(src string) map[string]int {
 			}
 		}
 		if strings.HasPrefix(value, "[") {
-			depth = strings.Count(value, "[") - strings.Count(value, "]")
+			depth = countOutside(value, '[') - countOutside(value, ']')
 		}
 	}
 	return lines
@@ -151,6 +152,47 @@ func tooDeep(src string) int {
 		}
 	}
 	return 0
+}
+
+// codeOf is a line without its comment and surrounding space.
+func codeOf(s string) string {
+	if i := indexOutside(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// indexOutside is the index of the first c outside quotes in a line, or -1.
+func indexOutside(s string, c byte) int {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		switch {
+		case quote != 0 && s[i] == '\\' && quote == '"':
+			i++
+		case quote != 0 && s[i] == quote:
+			quote = 0
+		case quote != 0:
+		case s[i] == '"' || s[i] == '\'':
+			quote = s[i]
+		case s[i] == c:
+			return i
+		}
+	}
+	return -1
+}
+
+// countOutside counts c outside quotes in a line.
+func countOutside(s string, c byte) int {
+	n := 0
+	for i := indexOutside(s, c); i >= 0; {
+		n++
+		j := indexOutside(s[i+1:], c)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
 }
 
 // splitKey splits a dotted key into its parts, unquoting quoted ones.

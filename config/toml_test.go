@@ -27,6 +27,19 @@ func TestTOMLKeyLines(t *testing.T) {
 	}
 }
 
+// Comments, and brackets, = and # inside strings, do not move keys.
+func TestTOMLKeyLinesOddLines(t *testing.T) {
+	doc, err := parseTOML("invalidate_on = [\"[\", # [\n  \"]x\"]\n\"a=b\" = 1\n[chips.x] # see [docs]\ncommand = \"echo '#'\"\ntimeout = \"1s\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, l := range map[string]int{"invalidate_on": 1, "a=b": 3, "chips.x": 4, "chips.x.command": 5, "chips.x.timeout": 6} {
+		if doc.lines[k] != l {
+			t.Errorf("line of %s: %d, want %d (%v)", k, doc.lines[k], l, doc.lines)
+		}
+	}
+}
+
 // Syntax errors carry the decoder's line.
 func TestTOMLRejects(t *testing.T) {
 	for src, line := range map[string]int{

@@ -9,12 +9,14 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/cli/go-gh/v2/pkg/auth"
 	"github.com/cli/go-gh/v2/pkg/config"
+	"gopkg.in/yaml.v3"
 
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
@@ -62,6 +64,7 @@ type Setup struct {
 	// remote's host is neither github.com, *.ghe.com nor GH_HOST.
 	hostsFile   string
 	hostsLoaded bool
+	hostsYAML   map[string]any
 	hosts       []string
 	hostsErr    error
 
@@ -138,7 +141,11 @@ func LookPath(name string) (string, rawfile.FileInfo) {
 // Hosts are the hosts in gh's hosts.yml, read on first use.
 func (s *Setup) Hosts() []string {
 	if !s.hostsLoaded && s.hostsFile != "" {
-		s.hosts, s.hostsErr = readHosts(s.hostsFile)
+		s.hostsYAML, s.hostsErr = readHosts(s.hostsFile)
+		for h := range s.hostsYAML {
+			s.hosts = append(s.hosts, h)
+		}
+		sort.Strings(s.hosts)
 	}
 	s.hostsLoaded = true
 	return s.hosts
@@ -150,33 +157,43 @@ func (s *Setup) HostsErr() error {
 	return s.hostsErr
 }
 
-// readHosts returns the hosts of gh's hosts.yml, parsed by go-gh (the
-// file is read through rawfile, so the worker watches it).
-func readHosts(p string) ([]string, error) {
+// readHosts returns gh's hosts.yml as a map of host to its settings. The
+// file is read through rawfile (bounded, never blocking on a FIFO, and
+// watched by the worker) and parsed as YAML, as gh parses it.
+func readHosts(p string) (map[string]any, error) {
 	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil, err
 	}
-	hosts, err := config.ReadFromString(string(b)).Keys(nil)
-	if err != nil {
-		return nil, nil // no hosts at all: an empty or non-mapping file
+	var m map[string]any
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	return hosts, nil
+	return m, nil
 }
 
-// TokenSource says where gh would take a token for host from, as go-gh
-// finds it without running gh: a variable's name, "hosts.yml", or "" when
-// neither has one (gh may still keep one in the system keyring). The token
-// itself is dropped here and then.
-func TokenSource(host string) string {
-	tok, src := auth.TokenFromEnvOrConfig(host)
-	switch {
-	case tok == "":
-		return ""
-	case src == "oauth_token":
-		return "hosts.yml"
+// TokenSource says where gh would take a token for host from, by go-gh's
+// order without running gh: a token variable's name, "hosts.yml", or ""
+// when neither has one (gh may still keep one in the system keyring).
+// Only presence is looked at; no token is kept.
+func (s *Setup) TokenSource(host string) string {
+	n := NormalizeHostname(host)
+	vars := TokenVars[2:] // GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN
+	if !auth.IsEnterprise(n) {
+		vars = TokenVars[:2] // GH_TOKEN, GITHUB_TOKEN
 	}
-	return src
+	for _, v := range vars {
+		if os.Getenv(v) != "" {
+			return v
+		}
+	}
+	s.Hosts()
+	if entry, ok := s.hostsYAML[n].(map[string]any); ok {
+		if tok, ok := entry["oauth_token"].(string); ok && tok != "" {
+			return "hosts.yml"
+		}
+	}
+	return ""
 }
 
 // IsGitHubHost reports whether gh would treat host as a GitHub host.
@@ -252,17 +269,6 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	}
 	return best, bestAt >= 0
 }
-
-// fnv128a is the digest behind fingerprints: 128-bit FNV-1a. Fingerprints
-// only need to change when their inputs change; they are not a defence of
-// the token (the state file is private to the user, and a 128-bit digest of
-// many fields cannot give a 40-character token back). crypto/sha256 would
-// link Go's FIPS module, whose initialisation costs about 0.3 ms on every
-// prompt. It is hash/fnv's New128a without the interface and the
-// buffers: digests run on every render, and each allocation size a cold
-// process touches first costs it fresh memory. TestFNVMatchesHashFNV keeps
-// it equal to hash/fnv, so stored fingerprints never change.
-type fnv128a [2]uint64 // high, low
 
 // Digest is a short, stable digest of parts, each length-prefixed so no
 // two lists give the same input (FNV-128a: for change detection, not

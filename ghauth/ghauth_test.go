@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -245,5 +246,35 @@ func TestDigestSeparatesParts(t *testing.T) {
 		if d != Digest(parts...) {
 			t.Errorf("%q: digest not stable", parts)
 		}
+	}
+}
+
+// A hosts.yml that is not YAML is a problem status reports; one that is a
+// FIFO is refused at once, never waited on.
+func TestHostsFileProblems(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("GH_CONFIG_DIR", dir)
+	hosts := filepath.Join(dir, "hosts.yml")
+	os.WriteFile(hosts, []byte("ghe.example: [unclosed\n"), 0o600)
+	if err := ReadSetup().HostsErr(); err == nil {
+		t.Error("a broken hosts.yml gave no problem")
+	}
+	os.Remove(hosts)
+	if err := syscall.Mkfifo(hosts, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		s := ReadSetup()
+		s.TokenSource("github.com")
+		done <- s.HostsErr()
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a FIFO as hosts.yml gave no problem")
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("reading a FIFO as hosts.yml blocked")
 	}
 }
