@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -89,14 +90,14 @@ func MissingGhOutcome(now time.Time) *Outcome {
 // git-context messages come first because one of them mentions
 // `gh auth login` without being an auth failure, and the auth rule is kept
 // narrow so a flaky network can never suppress the chip.
-func ClassifyPR(r ProcessResult, now time.Time) *Outcome {
+func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
 	stderr := string(r.Stderr)
 	o.Detail = sanitize.Detail(stderr)
 	low := strings.ToLower(stderr)
 	switch {
 	case r.Overflowed:
-		return o.set(Retryable, CatBadResponse, "gh printed more than "+strconv.Itoa(MaxStdout>>20)+" MiB; stopped", "prchip refresh")
+		return o.set(Retryable, CatBadResponse, "gh printed more than "+strconv.Itoa(proc.MaxStdout>>20)+" MiB; stopped", "prchip refresh")
 	case r.TimedOut:
 		return o.set(Retryable, CatTimeout, "gh did not answer within the timeout", "prchip refresh")
 	case r.StartErr != nil:

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/chip/proc"
 )
 
 var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -35,7 +37,7 @@ func TestClassifySharedSamples(t *testing.T) {
 		code, _ := strconv.Atoi(cols[1])
 		stderr := strings.ReplaceAll(cols[2], `\n`, "\n")
 		t.Run(situation, func(t *testing.T) {
-			o := ClassifyPR(ProcessResult{ExitCode: code, Stderr: []byte(stderr)}, t0)
+			o := ClassifyPR(proc.Result{ExitCode: code, Stderr: []byte(stderr)}, t0)
 			switch label {
 			case "auth":
 				if o.Class != AuthFailure {
@@ -74,38 +76,39 @@ func TestClassifySharedSamples(t *testing.T) {
 func TestClassifyGeneralises(t *testing.T) {
 	cases := []struct {
 		name     string
-		r        ProcessResult
+		r        proc.Result
 		class    Class
 		category string
 	}{
-		{"PR JSON", ProcessResult{ExitCode: 0, Stdout: []byte(`{"number":12,"title":"x","state":"OPEN","isDraft":true,"url":"https://github.com/o/r/pull/12"}`)}, Validated, CatPR},
-		{"coloured PR JSON", ProcessResult{ExitCode: 0, Stdout: []byte("\x1b[1;38m{\x1b[m\"number\":3}")}, Validated, CatPR},
-		{"exit 0 garbage", ProcessResult{ExitCode: 0, Stdout: []byte("<html>")}, Retryable, CatBadResponse},
-		{"exit 0 empty", ProcessResult{ExitCode: 0}, Retryable, CatBadResponse},
-		{"no PR other host", ProcessResult{ExitCode: 1, Stderr: []byte(`no pull requests found for branch "x/y"` + "\n")}, Validated, CatNoPR},
-		{"network enterprise host", ProcessResult{ExitCode: 1, Stderr: []byte(`Post "https://ghe.corp.example/api/graphql": dial tcp: lookup ghe.corp.example: no such host`)}, Retryable, CatNetwork},
-		{"network api.github.com", ProcessResult{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host`)}, Retryable, CatNetwork},
-		{"tls", ProcessResult{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": tls: failed to verify certificate: x509: certificate signed by unknown authority`)}, Retryable, CatNetwork},
-		{"i/o timeout", ProcessResult{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: i/o timeout`)}, Retryable, CatNetwork},
-		{"401 enterprise", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 401: Bad credentials (https://ghe.corp.example/api/graphql)\n")}, AuthFailure, CatBadCredentials},
-		{"401 other wording", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 401: Unauthorized (https://api.github.com/graphql)")}, AuthFailure, CatAuthRequired},
-		{"exit 4 unknown text", ProcessResult{ExitCode: 4, Stderr: []byte("something new about logging in")}, AuthFailure, CatAuthRequired},
-		{"old gh not logged in", ProcessResult{ExitCode: 1, Stderr: []byte("You are not logged into any GitHub hosts. Run gh auth login to authenticate.")}, AuthFailure, CatAuthRequired},
-		{"gh auth login in a network hint is not auth", ProcessResult{ExitCode: 1, Stderr: []byte("error connecting to api.github.com\nrun gh auth login if this persists")}, Retryable, CatNetwork},
-		{"403 forbidden", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 403: Must have admin rights to Repository. (https://api.github.com/graphql)")}, Retryable, CatAccessDenied},
-		{"SAML", ProcessResult{ExitCode: 1, Stderr: []byte("GraphQL: Resource protected by organization SAML enforcement.")}, Retryable, CatAccessDenied},
-		{"secondary rate limit 403", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 403: You have exceeded a secondary rate limit.")}, Retryable, CatRateLimited},
-		{"429 bare", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 429: 429 Too Many Requests (https://api.github.com/graphql)")}, Retryable, CatRateLimited},
-		{"500", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 500: 500 Internal Server Error (https://api.github.com/graphql)")}, Retryable, CatUnavailable},
-		{"503 enterprise", ProcessResult{ExitCode: 1, Stderr: []byte("HTTP 503 (https://ghe.corp.example/api/graphql)")}, Retryable, CatUnavailable},
-		{"timeout", ProcessResult{ExitCode: -1, TimedOut: true}, Retryable, CatTimeout},
-		{"signal", ProcessResult{ExitCode: -1, Signaled: true}, Retryable, CatKilled},
-		{"empty stderr", ProcessResult{ExitCode: 1}, Retryable, CatUnknown},
-		{"unknown stderr", ProcessResult{ExitCode: 2, Stderr: []byte("flux capacitor overloaded")}, Retryable, CatUnknown},
-		{"start: no such file", ProcessResult{ExitCode: -1, StartErr: os.ErrNotExist}, MissingGh, CatGhMissing},
-		{"start: permission", ProcessResult{ExitCode: -1, StartErr: os.ErrPermission}, MissingGh, CatGhMissing},
-		{"not a git repo other wording", ProcessResult{ExitCode: 1, Stderr: []byte("fatal: not a git repository: /x/.git")}, NotApplicable, CatNotRepository},
-		{"none of the remotes", ProcessResult{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`")}, NotApplicable, CatNoGitHubRemote},
+		{"PR JSON", proc.Result{ExitCode: 0, Stdout: []byte(`{"number":12,"title":"x","state":"OPEN","isDraft":true,"url":"https://github.com/o/r/pull/12"}`)}, Validated, CatPR},
+		{"coloured PR JSON", proc.Result{ExitCode: 0, Stdout: []byte("\x1b[1;38m{\x1b[m\"number\":3}")}, Validated, CatPR},
+		{"exit 0 garbage", proc.Result{ExitCode: 0, Stdout: []byte("<html>")}, Retryable, CatBadResponse},
+		{"exit 0 empty", proc.Result{ExitCode: 0}, Retryable, CatBadResponse},
+		{"stdout past its limit", proc.Result{ExitCode: -1, Overflowed: true, Stdout: []byte("yyyy")}, Retryable, CatBadResponse},
+		{"no PR other host", proc.Result{ExitCode: 1, Stderr: []byte(`no pull requests found for branch "x/y"` + "\n")}, Validated, CatNoPR},
+		{"network enterprise host", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://ghe.corp.example/api/graphql": dial tcp: lookup ghe.corp.example: no such host`)}, Retryable, CatNetwork},
+		{"network api.github.com", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host`)}, Retryable, CatNetwork},
+		{"tls", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": tls: failed to verify certificate: x509: certificate signed by unknown authority`)}, Retryable, CatNetwork},
+		{"i/o timeout", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: i/o timeout`)}, Retryable, CatNetwork},
+		{"401 enterprise", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 401: Bad credentials (https://ghe.corp.example/api/graphql)\n")}, AuthFailure, CatBadCredentials},
+		{"401 other wording", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 401: Unauthorized (https://api.github.com/graphql)")}, AuthFailure, CatAuthRequired},
+		{"exit 4 unknown text", proc.Result{ExitCode: 4, Stderr: []byte("something new about logging in")}, AuthFailure, CatAuthRequired},
+		{"old gh not logged in", proc.Result{ExitCode: 1, Stderr: []byte("You are not logged into any GitHub hosts. Run gh auth login to authenticate.")}, AuthFailure, CatAuthRequired},
+		{"gh auth login in a network hint is not auth", proc.Result{ExitCode: 1, Stderr: []byte("error connecting to api.github.com\nrun gh auth login if this persists")}, Retryable, CatNetwork},
+		{"403 forbidden", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 403: Must have admin rights to Repository. (https://api.github.com/graphql)")}, Retryable, CatAccessDenied},
+		{"SAML", proc.Result{ExitCode: 1, Stderr: []byte("GraphQL: Resource protected by organization SAML enforcement.")}, Retryable, CatAccessDenied},
+		{"secondary rate limit 403", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 403: You have exceeded a secondary rate limit.")}, Retryable, CatRateLimited},
+		{"429 bare", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 429: 429 Too Many Requests (https://api.github.com/graphql)")}, Retryable, CatRateLimited},
+		{"500", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 500: 500 Internal Server Error (https://api.github.com/graphql)")}, Retryable, CatUnavailable},
+		{"503 enterprise", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 503 (https://ghe.corp.example/api/graphql)")}, Retryable, CatUnavailable},
+		{"timeout", proc.Result{ExitCode: -1, TimedOut: true}, Retryable, CatTimeout},
+		{"signal", proc.Result{ExitCode: -1, Signaled: true}, Retryable, CatKilled},
+		{"empty stderr", proc.Result{ExitCode: 1}, Retryable, CatUnknown},
+		{"unknown stderr", proc.Result{ExitCode: 2, Stderr: []byte("flux capacitor overloaded")}, Retryable, CatUnknown},
+		{"start: no such file", proc.Result{ExitCode: -1, StartErr: os.ErrNotExist}, MissingGh, CatGhMissing},
+		{"start: permission", proc.Result{ExitCode: -1, StartErr: os.ErrPermission}, MissingGh, CatGhMissing},
+		{"not a git repo other wording", proc.Result{ExitCode: 1, Stderr: []byte("fatal: not a git repository: /x/.git")}, NotApplicable, CatNotRepository},
+		{"none of the remotes", proc.Result{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`")}, NotApplicable, CatNoGitHubRemote},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,7 +122,7 @@ func TestClassifyGeneralises(t *testing.T) {
 
 func TestClassifyPRPayloadSanitised(t *testing.T) {
 	out := `{"number":1,"title":"evil \u001b]52;c;ZXZpbA==\u0007title ghp_0123456789abcdefghijABCDEFGHIJ012345 \u202e","state":"MERGED","isDraft":false,"url":"https://x:ghp_0123456789abcdefghij@github.com/o/r/pull/1"}`
-	o := ClassifyPR(ProcessResult{ExitCode: 0, Stdout: []byte(out)}, t0)
+	o := ClassifyPR(proc.Result{ExitCode: 0, Stdout: []byte(out)}, t0)
 	if o.PR == nil {
 		t.Fatal("no PR")
 	}
@@ -136,7 +139,7 @@ func TestClassifyPRPayloadSanitised(t *testing.T) {
 
 func TestClassifyDetailBounded(t *testing.T) {
 	big := strings.Repeat("é", 2000) + "\x1b[31m ghs_abcdefghijklmnopqrstuvwxyz0123456789"
-	o := ClassifyPR(ProcessResult{ExitCode: 1, Stderr: []byte("ghs_abcdefghijklmnopqrstuvwxyz0123456789 " + big)}, t0)
+	o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("ghs_abcdefghijklmnopqrstuvwxyz0123456789 " + big)}, t0)
 	if len(o.Detail) > 512 {
 		t.Errorf("detail is %d bytes", len(o.Detail))
 	}
@@ -150,14 +153,14 @@ func TestClassifyDetailBounded(t *testing.T) {
 
 func TestRateLimitResetHonoured(t *testing.T) {
 	reset := t0.Add(20 * time.Minute)
-	o := ClassifyPR(ProcessResult{ExitCode: 1, Stderr: []byte("GraphQL: API rate limit exceeded; resets at " + reset.Format(time.RFC3339))}, t0)
+	o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("GraphQL: API rate limit exceeded; resets at " + reset.Format(time.RFC3339))}, t0)
 	if o.Category != CatRateLimited || !o.RetryAt.Equal(reset) {
 		t.Fatalf("category %s retry at %v", o.Category, o.RetryAt)
 	}
 	if !strings.HasPrefix(o.Recovery[0], "wait until ") {
 		t.Errorf("recovery %v", o.Recovery)
 	}
-	far := ClassifyPR(ProcessResult{ExitCode: 1, Stderr: []byte("rate limit exceeded, x-ratelimit-reset: " + strconv.FormatInt(t0.Add(5*time.Hour).Unix(), 10))}, t0)
+	far := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit exceeded, x-ratelimit-reset: " + strconv.FormatInt(t0.Add(5*time.Hour).Unix(), 10))}, t0)
 	if !far.RetryAt.Equal(t0.Add(time.Hour)) {
 		t.Errorf("a 5 h reset is capped at 1 h: %v", far.RetryAt)
 	}

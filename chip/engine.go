@@ -11,6 +11,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/repo"
@@ -403,8 +404,8 @@ func (e *Env) ghFields() string {
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Env) ghVersion(ctx context.Context, f *Facts) string {
-	r := Run(ctx, Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
-		Env: GhEnv(e.environ()), Timeout: 2 * time.Second})
+	r := proc.Run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
+		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return ""
 	}
@@ -421,11 +422,11 @@ func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
 	if f.Setup.GhPath == "" {
 		return MissingGhOutcome(now)
 	}
-	r := Run(ctx, Command{
+	r := proc.Run(ctx, proc.Command{
 		Path:    f.Setup.GhPath,
 		Args:    []string{"pr", "view", "--json", e.ghFields()},
 		Dir:     f.Repo.Root,
-		Env:     GhEnv(e.environ()),
+		Env:     proc.GhEnv(e.environ()),
 		Timeout: p.Timeout,
 	})
 	return ClassifyPR(r, e.now())
@@ -438,13 +439,13 @@ func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *Outcome {
 	if sh == "" {
 		sh = "/bin/sh"
 	}
-	r := Run(ctx, Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
+	r := proc.Run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
 		Env: e.environ(), Timeout: ce.Policy.Timeout})
 	return ClassifyShell(r, e.now())
 }
 
 // ClassifyShell classifies a shell chip run: success or (retryable) failure.
-func ClassifyShell(r ProcessResult, now time.Time) *Outcome {
+func ClassifyShell(r proc.Result, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
 		Detail: sanitize.Detail(string(r.Stderr))}
 	switch {

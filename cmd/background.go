@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
 )
 
 // runBackground is the detached refresh a render started. It holds the
@@ -17,7 +18,7 @@ func runBackground(paths Paths, args []string) int {
 	if len(args) != 1 {
 		return ExitUsage
 	}
-	chip.BecomeSubreaper()
+	proc.BecomeSubreaper()
 	io := &IO{Dir: args[0]}
 	env := io.env(paths)
 	f := chip.Gather(env.Dir, env.Time())

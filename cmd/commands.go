@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -25,7 +26,7 @@ var (
 
 func runRefresh(c *Context) error {
 	o := c.IO
-	chip.BecomeSubreaper()
+	proc.BecomeSubreaper()
 	env := o.env(c.Paths)
 	warnProblems(o, env)
 	f := chip.Gather(env.Dir, env.Time())

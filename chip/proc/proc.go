@@ -1,4 +1,4 @@
-package chip
+package proc
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ const pipeGrace = 250 * time.Millisecond
 
 // ProcessResult is how a chip command's process ended: everything the
 // classifier may look at.
-type ProcessResult struct {
+type Result struct {
 	ExitCode int // -1 when killed by a signal or never started
 	TimedOut bool
 	Signaled bool
@@ -113,9 +113,9 @@ func (b *boundedBuffer) bytes() []byte {
 // most c.Timeout. On timeout the whole group is killed; after the child is
 // gone its group is killed too, so no helper outlives the run, and output
 // still held open by an escaped grandchild is abandoned after a short grace.
-func Run(ctx context.Context, c Command) ProcessResult {
+func Run(ctx context.Context, c Command) Result {
 	start := time.Now()
-	res := ProcessResult{ExitCode: -1}
+	res := Result{ExitCode: -1}
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
 

@@ -1,4 +1,4 @@
-package chip
+package proc
 
 import (
 	"os"

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package chip
+package proc
 
 import "syscall"
 
