@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/repo"
@@ -53,7 +55,7 @@ type Facts struct {
 	Setup   *ghauth.Setup
 	// NA is the not-applicable outcome when the PR chip has nothing to
 	// show here; nil when it applies.
-	NA *Outcome
+	NA *classify.Outcome
 	// Key names the repository in the store ("" outside a repository).
 	Key string
 }
@@ -67,12 +69,12 @@ func Gather(dir string, now time.Time) *Facts {
 		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
 		}
-		f.NA = NotApplicableOutcome(CatNotRepository, detail, now)
+		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
 		return f
 	}
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Detached {
-		f.NA = NotApplicableOutcome(CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
+		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
 		return f
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
@@ -81,7 +83,7 @@ func Gather(dir string, now time.Time) *Facts {
 		if len(f.Repo.Remotes) > 0 {
 			detail = "no remote points at a GitHub host known to gh"
 		}
-		f.NA = NotApplicableOutcome(CatNoGitHubRemote, detail, now)
+		f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote, detail, now)
 		return f
 	}
 	f.Remote = r
@@ -110,8 +112,8 @@ func (f *Facts) ShellFingerprint(ch config.ShellChip, invalidations int) string 
 
 // View is the stored state that concerns one repository.
 type View struct {
-	Global  Global
-	Repo    RepoState
+	Global  state.Global
+	Repo    state.RepoState
 	Problem error
 }
 
@@ -124,13 +126,13 @@ func LoadView(store *cache.Store, key string) View {
 	}
 	if len(g) > 0 {
 		var err error
-		if v.Global, err = decodeGlobal(g); err != nil {
+		if v.Global, err = state.DecodeGlobal(g); err != nil {
 			v.Problem = fmt.Errorf("state file %s: global record unreadable: %w", store.Path, err)
 		}
 	}
 	if len(r) > 0 {
 		var err error
-		if v.Repo, err = decodeRepoState(r); err != nil {
+		if v.Repo, err = state.DecodeRepoState(r); err != nil {
 			v.Problem = fmt.Errorf("state file %s: repository record unreadable: %w", store.Path, err)
 		}
 	}
@@ -139,14 +141,14 @@ func LoadView(store *cache.Store, key string) View {
 
 // chipEntry is one chip to consider, in render order.
 type chipEntry struct {
-	Policy      Policy
+	Policy      state.Policy
 	Shell       *config.ShellChip
 	Fingerprint string
 }
 
 // Policies lists the chips of a configuration in render order.
-func Policies(cfg *config.Config) []Policy {
-	ps := []Policy{prPolicy(cfg)}
+func Policies(cfg *config.Config) []state.Policy {
+	ps := []state.Policy{prPolicy(cfg)}
 	for i := range cfg.Chips {
 		ps = append(ps, shellPolicy(&cfg.Chips[i]))
 	}
@@ -156,12 +158,12 @@ func Policies(cfg *config.Config) []Policy {
 // The programs chips need, shared: Requires is read, never changed.
 var needGh, needSh = []string{"gh"}, []string{"sh"}
 
-func prPolicy(cfg *config.Config) Policy {
-	return Policy{Name: "pr", Kind: KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}
+func prPolicy(cfg *config.Config) state.Policy {
+	return state.Policy{Name: "pr", Kind: state.KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}
 }
 
-func shellPolicy(ch *config.ShellChip) Policy {
-	return Policy{Name: ch.Name, Kind: KindShell, Requires: needSh[:1:1], Timeout: ch.Timeout,
+func shellPolicy(ch *config.ShellChip) state.Policy {
+	return state.Policy{Name: ch.Name, Kind: state.KindShell, Requires: needSh[:1:1], Timeout: ch.Timeout,
 		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
 }
 
@@ -181,8 +183,8 @@ func (e *Env) entries(f *Facts, inv int) []chipEntry {
 	return out
 }
 
-func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) DecideInput {
-	return DecideInput{
+func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
+	return state.DecideInput{
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
 		Validation:  v.Global.Effective(f.Setup.Identity()),
@@ -203,14 +205,14 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 	var opts *format.Options
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if Decide(in).Run {
+		if state.Decide(in).Run {
 			refresh = true
 		}
 		if !shows(ce, in, f) {
 			continue
 		}
 		st := in.State
-		if ce.Policy.Kind == KindPR {
+		if ce.Policy.Kind == state.KindPR {
 			if opts == nil {
 				o := e.Config.ChipOptions(string(shell), f.Remote.Host)
 				o.Shell = shell
@@ -236,10 +238,10 @@ func (e *Env) StableUntil(f *Facts, v *View) time.Time {
 	var until time.Time
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if Decide(in).Run {
+		if state.Decide(in).Run {
 			return now
 		}
-		if t := NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
+		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
 			until = t
 		}
 	}
@@ -247,13 +249,13 @@ func (e *Env) StableUntil(f *Facts, v *View) time.Time {
 }
 
 // shows says whether a chip has something to show now.
-func shows(ce chipEntry, in DecideInput, f *Facts) bool {
+func shows(ce chipEntry, in state.DecideInput, f *Facts) bool {
 	st := in.State
 	if st == nil || st.Branch != f.Repo.Branch {
 		return false
 	}
-	if ce.Policy.Kind == KindPR {
-		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == Suppressed) {
+	if ce.Policy.Kind == state.KindPR {
+		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == state.Suppressed) {
 			return false
 		}
 		if st.FailureCached(in.Fingerprint) {
@@ -270,9 +272,9 @@ func shows(ce chipEntry, in DecideInput, f *Facts) bool {
 // RefreshResult is the outcome of one chip in a refresh.
 type RefreshResult struct {
 	Name     string
-	Outcome  *Outcome
+	Outcome  *classify.Outcome
 	Skipped  string // Decide's reason when not run
-	Previous *Outcome
+	Previous *classify.Outcome
 }
 
 // RefreshOptions select the refresh flavour.
@@ -296,7 +298,7 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 	var results []RefreshResult
 	type pending struct {
 		ce chipEntry
-		o  *Outcome
+		o  *classify.Outcome
 	}
 	var runs []pending
 	if f.NA != nil {
@@ -305,17 +307,17 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, &v, now)
 		in.Foreground, in.Force = opt.Foreground, opt.Force
-		d := Decide(in)
+		d := state.Decide(in)
 		if !d.Run {
-			var prev *Outcome
+			var prev *classify.Outcome
 			if in.State != nil {
 				prev = in.State.Outcome
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
-		var o *Outcome
-		if ce.Policy.Kind == KindPR {
+		var o *classify.Outcome
+		if ce.Policy.Kind == state.KindPR {
 			o = e.runPR(ctx, f, ce.Policy)
 		} else {
 			o = e.runShell(ctx, f, ce)
@@ -331,18 +333,18 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 	ghVersion, askedVersion := "", false
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
 		for _, p := range runs {
-			if p.ce.Policy.Kind == KindPR && p.o.Class == Validated {
+			if p.ce.Policy.Kind == state.KindPR && p.o.Class == classify.Validated {
 				ghVersion, askedVersion = e.ghVersion(ctx, f), true
 			}
 		}
 	}
 	err := e.Store.Update(func(tx *cache.Tx) error {
 		// An unreadable record starts over from the zero value.
-		g, _ := decodeGlobal(tx.Global)
-		rs, _ := decodeRepoState(tx.Repo(f.Key))
+		g, _ := state.DecodeGlobal(tx.Global)
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		if rs.Chips == nil {
-			rs.Chips = map[string]*ChipState{}
+			rs.Chips = map[string]*state.ChipState{}
 		}
 		// Invalidations may have happened while gh ran: the outcome
 		// belongs to the fingerprint it ran under, which then no longer
@@ -350,10 +352,10 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 		for _, p := range runs {
 			st := rs.Chips[p.ce.Policy.Name]
 			if st == nil {
-				st = &ChipState{}
+				st = &state.ChipState{}
 				rs.Chips[p.ce.Policy.Name] = st
 			}
-			Apply(ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
+			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
 				KeepOnRetryable: e.Config.OnRetryable == "keep",
 				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
 				Now: e.now(), Rand: e.Rand})
@@ -361,11 +363,11 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 		if askedVersion {
 			g.GhVersion, g.GhVersionOf = ghVersion, f.Setup.GhIdentity
 		}
-		gb, err := encodeGlobal(&g)
+		gb, err := state.EncodeGlobal(&g)
 		if err != nil {
 			return err
 		}
-		rb, err := encodeRepoState(&rs)
+		rb, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err
 		}
@@ -417,10 +419,10 @@ func (e *Env) ghVersion(ctx context.Context, f *Facts) string {
 	return ""
 }
 
-func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
+func (e *Env) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.Outcome {
 	now := e.now()
 	if f.Setup.GhPath == "" {
-		return MissingGhOutcome(now)
+		return classify.MissingGhOutcome(now)
 	}
 	r := proc.Run(ctx, proc.Command{
 		Path:    f.Setup.GhPath,
@@ -429,39 +431,19 @@ func (e *Env) runPR(ctx context.Context, f *Facts, p Policy) *Outcome {
 		Env:     proc.GhEnv(e.environ()),
 		Timeout: p.Timeout,
 	})
-	return ClassifyPR(r, e.now())
+	return classify.ClassifyPR(r, e.now())
 }
 
 // runShell runs a user chip's command with sh in the repository root.
 // Exit 0 shows the first line of its output; anything else is a failure.
-func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *Outcome {
+func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
 	sh, _ := ghauth.LookPath("sh")
 	if sh == "" {
 		sh = "/bin/sh"
 	}
 	r := proc.Run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
 		Env: e.environ(), Timeout: ce.Policy.Timeout})
-	return ClassifyShell(r, e.now())
-}
-
-// ClassifyShell classifies a shell chip run: success or (retryable) failure.
-func ClassifyShell(r proc.Result, now time.Time) *Outcome {
-	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
-		Detail: sanitize.Detail(string(r.Stderr))}
-	switch {
-	case r.TimedOut:
-		return o.set(Retryable, CatTimeout, "the command did not finish within the timeout", "prchip refresh")
-	case r.StartErr != nil:
-		return o.set(Retryable, CatStartFailed, "could not start: "+r.StartErr.Error(), "prchip refresh")
-	case r.ExitCode != 0:
-		if o.Detail == "" {
-			o.Detail = fmt.Sprintf("exited with code %d", r.ExitCode)
-		}
-		return o.set(Retryable, CatCommandFailed, "", "prchip refresh")
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(r.Stdout)), "\n")
-	o.Value = sanitize.Text(sanitize.Redact(line), 256)
-	return o.set(Validated, CatOK, "")
+	return classify.ClassifyShell(r, e.now())
 }
 
 // Invalidate bumps the repository's invalidation count, which changes every
@@ -472,11 +454,11 @@ func (e *Env) Invalidate(f *Facts) (int, error) {
 	}
 	n := 0
 	err := e.Store.Update(func(tx *cache.Tx) error {
-		rs, _ := decodeRepoState(tx.Repo(f.Key))
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		rs.Invalidations++
 		n = rs.Invalidations
-		b, err := encodeRepoState(&rs)
+		b, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err
 		}
@@ -498,10 +480,10 @@ func (e *Env) Reset(f *Facts, all bool) error {
 		if f.Repo == nil {
 			return nil
 		}
-		rs, _ := decodeRepoState(tx.Repo(f.Key))
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
 		rs.Chips = nil
-		b, err := encodeRepoState(&rs)
+		b, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err
 		}

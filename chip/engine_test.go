@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -21,6 +23,8 @@ type fakeGh struct {
 	dir     string
 	counter string
 }
+
+var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func (g *fakeGh) set(body string) {
 	g.t.Helper()
@@ -125,7 +129,7 @@ func TestAuthFailureSuppressesAndCaches(t *testing.T) {
 	r.gh.set(`echo 'HTTP 401: Bad credentials (https://api.github.com/graphql)' >&2; exit 1`)
 	r.background(t)
 	s := r.status()
-	if s.Validation != Suppressed || !s.FailureCached || s.LastOutcome.Class != AuthFailure {
+	if s.Validation != state.Suppressed || !s.FailureCached || s.LastOutcome.Class != classify.AuthFailure {
 		t.Fatalf("validation %s cached %v class %s", s.Validation, s.FailureCached, s.LastOutcome.Class)
 	}
 	// Same fingerprint: not run again, not by the render path either, even
@@ -136,7 +140,7 @@ func TestAuthFailureSuppressesAndCaches(t *testing.T) {
 	}
 	r.env.Config.Mode = config.ModeAlways
 	res := r.background(t)
-	if res[0].Skipped != ReasonFailureCached || r.gh.runs() != 1 {
+	if res[0].Skipped != state.ReasonFailureCached || r.gh.runs() != 1 {
 		t.Fatalf("skipped %q, gh ran %d times", res[0].Skipped, r.gh.runs())
 	}
 }
@@ -150,7 +154,7 @@ func TestNetworkFailureNeverSuppresses(t *testing.T) {
 echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host' >&2; exit 1`)
 	r.background(t)
 	s := r.status()
-	if s.Validation == Suppressed || s.FailureCached || s.LastOutcome.Class != Retryable || s.LastOutcome.Category != CatNetwork {
+	if s.Validation == state.Suppressed || s.FailureCached || s.LastOutcome.Class != classify.Retryable || s.LastOutcome.Category != classify.CatNetwork {
 		t.Fatalf("validation %s cached %v outcome %s/%s", s.Validation, s.FailureCached, s.LastOutcome.Class, s.LastOutcome.Category)
 	}
 	fp := s.Fingerprint
@@ -159,7 +163,7 @@ echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no
 	if r.wantsRefresh(t) {
 		t.Fatal("render refreshes during backoff")
 	}
-	r.now = r.now.Add(BackoffBase * 2)
+	r.now = r.now.Add(state.BackoffBase * 2)
 	if !r.wantsRefresh(t) {
 		t.Fatal("render does not retry after the backoff")
 	}
@@ -169,7 +173,7 @@ echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no
 	if s.Fingerprint != fp {
 		t.Fatal("fingerprint changed; the test would prove nothing")
 	}
-	if r.gh.runs() != 2 || s.Chip != "#8" || s.Validation != SetupValidated {
+	if r.gh.runs() != 2 || s.Chip != "#8" || s.Validation != state.SetupValidated {
 		t.Fatalf("runs %d chip %q validation %s", r.gh.runs(), s.Chip, s.Validation)
 	}
 }
@@ -184,7 +188,7 @@ func TestTimeoutNeitherSuppressesNorCaches(t *testing.T) {
 		t.Errorf("timed-out run took %v", d)
 	}
 	s := r.status()
-	if s.LastOutcome.Category != CatTimeout || !s.LastOutcome.TimedOut || s.Validation == Suppressed || s.FailureCached {
+	if s.LastOutcome.Category != classify.CatTimeout || !s.LastOutcome.TimedOut || s.Validation == state.Suppressed || s.FailureCached {
 		t.Fatalf("outcome %s/%s timed out %v validation %s cached %v", s.LastOutcome.Class, s.LastOutcome.Category, s.LastOutcome.TimedOut, s.Validation, s.FailureCached)
 	}
 }
@@ -215,7 +219,7 @@ func TestShellChipWithSuppressOnFailureCaches(t *testing.T) {
 		t.Fatalf("fine chip %q, chip %q", byName["fine"].Value, s.Chip)
 	}
 	// The PR chip's validation is untouched by shell chips' failures.
-	if s.Validation != SetupValidated {
+	if s.Validation != state.SetupValidated {
 		t.Fatalf("validation %s", s.Validation)
 	}
 	r.now = r.now.Add(time.Hour)
@@ -269,7 +273,7 @@ func TestModeOffNeverRuns(t *testing.T) {
 		t.Fatal("mode off wants a refresh")
 	}
 	res := r.background(t)
-	if res[0].Skipped != ReasonModeOff || r.gh.runs() != 0 {
+	if res[0].Skipped != state.ReasonModeOff || r.gh.runs() != 0 {
 		t.Fatalf("%+v runs %d", res[0], r.gh.runs())
 	}
 }

@@ -7,28 +7,30 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/sanitize"
 )
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.
 type Status struct {
-	Dir               string         `json:"dir"`
-	Repo              *StatusRepo    `json:"repo"`
-	Gh                StatusGh       `json:"gh"`
-	Mode              string         `json:"mode"`
-	Validation        Validation     `json:"validation"`
-	Fingerprint       string         `json:"fingerprint"`
-	FailureCached     bool           `json:"failure_cached"`
-	Chip              string         `json:"chip"`
-	PR                *PR            `json:"pr"`
-	LastOutcome       *StatusOutcome `json:"last_outcome"`
-	NextAttemptAt     *time.Time     `json:"next_attempt_at"`
-	InvalidationCount int            `json:"invalidation_count"`
-	RecoveryActions   []string       `json:"recovery_actions"`
-	StateFile         string         `json:"state_file"`
-	ConfigFile        string         `json:"config_file"`
-	Problems          []string       `json:"problems"`
-	Worker            *StatusWorker  `json:"worker"`
+	Dir               string           `json:"dir"`
+	Repo              *StatusRepo      `json:"repo"`
+	Gh                StatusGh         `json:"gh"`
+	Mode              string           `json:"mode"`
+	Validation        state.Validation `json:"validation"`
+	Fingerprint       string           `json:"fingerprint"`
+	FailureCached     bool             `json:"failure_cached"`
+	Chip              string           `json:"chip"`
+	PR                *classify.PR     `json:"pr"`
+	LastOutcome       *StatusOutcome   `json:"last_outcome"`
+	NextAttemptAt     *time.Time       `json:"next_attempt_at"`
+	InvalidationCount int              `json:"invalidation_count"`
+	RecoveryActions   []string         `json:"recovery_actions"`
+	StateFile         string           `json:"state_file"`
+	ConfigFile        string           `json:"config_file"`
+	Problems          []string         `json:"problems"`
+	Worker            *StatusWorker    `json:"worker"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -63,13 +65,13 @@ type StatusWorker struct {
 
 // StatusOutcome is last_outcome.
 type StatusOutcome struct {
-	Class      Class     `json:"class"`
-	Category   string    `json:"category"`
-	ExitCode   *int      `json:"exit_code"`
-	TimedOut   bool      `json:"timed_out"`
-	Detail     string    `json:"detail"`
-	At         time.Time `json:"at"`
-	DurationMS int64     `json:"duration_ms"`
+	Class      classify.Class `json:"class"`
+	Category   string         `json:"category"`
+	ExitCode   *int           `json:"exit_code"`
+	TimedOut   bool           `json:"timed_out"`
+	Detail     string         `json:"detail"`
+	At         time.Time      `json:"at"`
+	DurationMS int64          `json:"duration_ms"`
 }
 
 // StatusChip summarises a shell chip.
@@ -80,7 +82,7 @@ type StatusChip struct {
 	LastOutcome   *StatusOutcome `json:"last_outcome"`
 }
 
-func statusOutcome(o *Outcome) *StatusOutcome {
+func statusOutcome(o *classify.Outcome) *StatusOutcome {
 	if o == nil {
 		return nil
 	}
@@ -144,7 +146,7 @@ func (e *Env) Status(f *Facts) *Status {
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, &v, now)
 		st := in.State
-		if ce.Policy.Kind != KindPR {
+		if ce.Policy.Kind != state.KindPR {
 			sc := StatusChip{Name: ce.Policy.Name}
 			if st != nil {
 				sc.Value = st.Value
@@ -155,10 +157,10 @@ func (e *Env) Status(f *Facts) *Status {
 			continue
 		}
 		s.Fingerprint = ce.Fingerprint
-		if d := Decide(in); !d.Run {
+		if d := state.Decide(in); !d.Run {
 			s.Skipped = d.Reason
 		}
-		if t := NextAttemptAt(in); !t.IsZero() {
+		if t := state.NextAttemptAt(in); !t.IsZero() {
 			t = t.UTC()
 			s.NextAttemptAt = &t
 		}
@@ -180,7 +182,7 @@ func (e *Env) Status(f *Facts) *Status {
 	if s.Fingerprint == "" && f.Repo != nil {
 		s.Fingerprint = f.PRFingerprint(v.Repo.Invalidations)
 	}
-	if s.Validation == Suppressed && len(s.RecoveryActions) == 0 {
+	if s.Validation == state.Suppressed && len(s.RecoveryActions) == 0 {
 		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
 	}
 	if len(s.RecoveryActions) > 3 {
@@ -234,7 +236,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	if o := s.LastOutcome; o != nil {
 		line := fmt.Sprintf("%s / %s", o.Class, o.Category)
-		if !o.At.IsZero() && o.Class != NotApplicable || o.DurationMS > 0 {
+		if !o.At.IsZero() && o.Class != classify.NotApplicable || o.DurationMS > 0 {
 			line += fmt.Sprintf(" at %s (%d ms)", o.At.Local().Format(time.DateTime), o.DurationMS)
 		}
 		row("last outcome", line)
@@ -258,7 +260,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	for _, c := range s.Chips {
 		v := c.Value
-		if c.LastOutcome != nil && c.LastOutcome.Class != Validated {
+		if c.LastOutcome != nil && c.LastOutcome.Class != classify.Validated {
 			v += fmt.Sprintf(" (%s: %s)", c.LastOutcome.Category, c.LastOutcome.Detail)
 		}
 		row("chip "+c.Name, strings.TrimSpace(v))

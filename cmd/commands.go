@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -61,16 +63,16 @@ func runRefresh(c *Context) error {
 func describe(r chip.RefreshResult) (string, int) {
 	if r.Outcome == nil {
 		why := map[string]string{
-			chip.ReasonModeOff:       "mode is off",
-			chip.ReasonSuppressed:    "suppressed after an auth failure or a missing gh; fix gh, or run prchip refresh --force",
-			chip.ReasonFailureCached: "this setup failed before (cached failure); fix gh's auth, or run prchip refresh --force",
-			chip.ReasonMissingGh:     "gh was missing and the setup has not changed",
+			state.ReasonModeOff:       "mode is off",
+			state.ReasonSuppressed:    "suppressed after an auth failure or a missing gh; fix gh, or run prchip refresh --force",
+			state.ReasonFailureCached: "this setup failed before (cached failure); fix gh's auth, or run prchip refresh --force",
+			state.ReasonMissingGh:     "gh was missing and the setup has not changed",
 		}[r.Skipped]
 		if why == "" {
 			why = r.Skipped
 		}
 		code := ExitOK
-		if r.Skipped != chip.ReasonModeOff && r.Name == "pr" {
+		if r.Skipped != state.ReasonModeOff && r.Name == "pr" {
 			code = ExitAuth
 		}
 		if r.Previous != nil && r.Previous.Category != "" {
@@ -91,9 +93,9 @@ func describe(r chip.RefreshResult) (string, int) {
 	}
 	code := ExitOK
 	switch o.Class {
-	case chip.Retryable:
+	case classify.Retryable:
 		code = ExitRetryable
-	case chip.AuthFailure, chip.MissingGh:
+	case classify.AuthFailure, classify.MissingGh:
 		code = ExitAuth
 	}
 	return b.String(), code

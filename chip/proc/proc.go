@@ -1,3 +1,5 @@
+// Package proc runs a chip's command: bounded in time and output, stdin
+// from /dev/null, and the whole process tree gone when it ends.
 package proc
 
 import (

@@ -1,9 +1,13 @@
-package chip
+package state
 
 import (
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/chip/classify"
 )
+
+var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func TestShouldCacheFailureFingerprint(t *testing.T) {
 	pr := Policy{Name: "pr", Kind: KindPR}
@@ -12,21 +16,21 @@ func TestShouldCacheFailureFingerprint(t *testing.T) {
 	cases := []struct {
 		name string
 		p    Policy
-		o    Outcome
+		o    classify.Outcome
 		want bool
 	}{
-		{"pr validated", pr, Outcome{Class: Validated}, false},
-		{"pr auth failure", pr, Outcome{Class: AuthFailure}, true},
-		{"pr retryable network", pr, Outcome{Class: Retryable, Category: CatNetwork}, false},
-		{"pr timeout", pr, Outcome{Class: Retryable, Category: CatTimeout, TimedOut: true}, false},
-		{"pr rate limit", pr, Outcome{Class: Retryable, Category: CatRateLimited}, false},
-		{"pr missing gh", pr, Outcome{Class: MissingGh}, false},
-		{"pr not applicable", pr, Outcome{Class: NotApplicable}, false},
-		{"shell success", shellSup, Outcome{Class: Validated}, false},
-		{"shell failure suppress", shellSup, Outcome{Class: Retryable, Category: CatCommandFailed}, true},
-		{"shell timeout suppress", shellSup, Outcome{Class: Retryable, Category: CatTimeout, TimedOut: true}, true},
-		{"shell failure no suppress", shell, Outcome{Class: Retryable}, false},
-		{"shell timeout no suppress", shell, Outcome{Class: Retryable, TimedOut: true}, false},
+		{"pr validated", pr, classify.Outcome{Class: classify.Validated}, false},
+		{"pr auth failure", pr, classify.Outcome{Class: classify.AuthFailure}, true},
+		{"pr retryable network", pr, classify.Outcome{Class: classify.Retryable, Category: classify.CatNetwork}, false},
+		{"pr timeout", pr, classify.Outcome{Class: classify.Retryable, Category: classify.CatTimeout, TimedOut: true}, false},
+		{"pr rate limit", pr, classify.Outcome{Class: classify.Retryable, Category: classify.CatRateLimited}, false},
+		{"pr missing gh", pr, classify.Outcome{Class: classify.MissingGh}, false},
+		{"pr not applicable", pr, classify.Outcome{Class: classify.NotApplicable}, false},
+		{"shell success", shellSup, classify.Outcome{Class: classify.Validated}, false},
+		{"shell failure suppress", shellSup, classify.Outcome{Class: classify.Retryable, Category: classify.CatCommandFailed}, true},
+		{"shell timeout suppress", shellSup, classify.Outcome{Class: classify.Retryable, Category: classify.CatTimeout, TimedOut: true}, true},
+		{"shell failure no suppress", shell, classify.Outcome{Class: classify.Retryable}, false},
+		{"shell timeout no suppress", shell, classify.Outcome{Class: classify.Retryable, TimedOut: true}, false},
 	}
 	for _, c := range cases {
 		if got := ShouldCacheFailureFingerprint(c.p, &c.o); got != c.want {
@@ -50,26 +54,26 @@ func TestApplyTable(t *testing.T) {
 		name  string
 		start Global
 		st    ChipState
-		o     Outcome
+		o     classify.Outcome
 		want  want
 	}{
 		{"validated clears own cached failure", Global{Validation: Suppressed, SuppressedSetup: "s"},
 			ChipState{FailureFP: fp, Fingerprint: fp, Failures: 3, NextAttempt: t0.Add(time.Hour)},
-			Outcome{Class: Validated, PR: &PR{Number: 1}}, want{SetupValidated, "", true, 0, false}},
+			classify.Outcome{Class: classify.Validated, PR: &classify.PR{Number: 1}}, want{SetupValidated, "", true, 0, false}},
 		{"validated keeps another fingerprint's failure", Global{}, ChipState{FailureFP: other},
-			Outcome{Class: Validated}, want{SetupValidated, other, false, 0, false}},
-		{"auth failure suppresses and caches", Global{Validation: SetupValidated}, ChipState{PR: &PR{Number: 2}},
-			Outcome{Class: AuthFailure}, want{Suppressed, fp, false, 0, false}},
-		{"retryable leaves validation, clears own failure", Global{Validation: SetupValidated}, ChipState{FailureFP: fp, Fingerprint: fp, Failures: 1, PR: &PR{Number: 2}},
-			Outcome{Class: Retryable}, want{SetupValidated, "", false, 2, true}},
+			classify.Outcome{Class: classify.Validated}, want{SetupValidated, other, false, 0, false}},
+		{"auth failure suppresses and caches", Global{Validation: SetupValidated}, ChipState{PR: &classify.PR{Number: 2}},
+			classify.Outcome{Class: classify.AuthFailure}, want{Suppressed, fp, false, 0, false}},
+		{"retryable leaves validation, clears own failure", Global{Validation: SetupValidated}, ChipState{FailureFP: fp, Fingerprint: fp, Failures: 1, PR: &classify.PR{Number: 2}},
+			classify.Outcome{Class: classify.Retryable}, want{SetupValidated, "", false, 2, true}},
 		{"retryable never suppresses unvalidated", Global{}, ChipState{},
-			Outcome{Class: Retryable}, want{"", "", false, 1, true}},
+			classify.Outcome{Class: classify.Retryable}, want{"", "", false, 1, true}},
 		{"retryable under a new fingerprint restarts the count", Global{}, ChipState{Fingerprint: other, Failures: 5},
-			Outcome{Class: Retryable}, want{"", "", false, 1, true}},
+			classify.Outcome{Class: classify.Retryable}, want{"", "", false, 1, true}},
 		{"missing gh suppresses, failure fp unchanged", Global{Validation: SetupValidated}, ChipState{FailureFP: other},
-			Outcome{Class: MissingGh}, want{Suppressed, other, false, 0, false}},
-		{"not applicable changes nothing", Global{Validation: SetupValidated}, ChipState{FailureFP: fp, PR: &PR{Number: 1}},
-			Outcome{Class: NotApplicable}, want{SetupValidated, fp, false, 0, false}},
+			classify.Outcome{Class: classify.MissingGh}, want{Suppressed, other, false, 0, false}},
+		{"not applicable changes nothing", Global{Validation: SetupValidated}, ChipState{FailureFP: fp, PR: &classify.PR{Number: 1}},
+			classify.Outcome{Class: classify.NotApplicable}, want{SetupValidated, fp, false, 0, false}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -102,11 +106,11 @@ func TestApplyTable(t *testing.T) {
 
 func TestDecideTable(t *testing.T) {
 	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second}
-	fresh := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-10 * time.Second), Outcome: &Outcome{Class: Validated}}
-	stale := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &Outcome{Class: Validated}}
-	backing := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &Outcome{Class: Retryable}, NextAttempt: t0.Add(time.Minute)}
-	cached := &ChipState{Fingerprint: "fp", FailureFP: "fp", Outcome: &Outcome{Class: AuthFailure}}
-	missing := &ChipState{Fingerprint: "fp", Outcome: &Outcome{Class: MissingGh}}
+	fresh := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-10 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}}
+	stale := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}}
+	backing := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable}, NextAttempt: t0.Add(time.Minute)}
+	cached := &ChipState{Fingerprint: "fp", FailureFP: "fp", Outcome: &classify.Outcome{Class: classify.AuthFailure}}
+	missing := &ChipState{Fingerprint: "fp", Outcome: &classify.Outcome{Class: classify.MissingGh}}
 	cases := []struct {
 		name   string
 		in     DecideInput

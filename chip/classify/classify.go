@@ -1,6 +1,9 @@
-package chip
+// Package classify turns how gh (or a shell chip) ended into an Outcome:
+// a class, a category, a safe detail and recovery actions (SPEC 3).
+package classify
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -336,4 +339,52 @@ func parsePR(out []byte) (*PR, error) {
 		}
 	}
 	return pr, nil
+}
+
+// ghPR is what `gh pr view --json` prints, as far as the chip reads it.
+type ghPR struct {
+	Number         int       `json:"number"`
+	URL            string    `json:"url"`
+	State          string    `json:"state"`
+	IsDraft        bool      `json:"isDraft"`
+	Title          string    `json:"title"`
+	ReviewDecision string    `json:"reviewDecision"`
+	Checks         []ghCheck `json:"statusCheckRollup"`
+}
+
+// ghCheck is one entry of statusCheckRollup: a CheckRun (status,
+// conclusion) or a StatusContext (state).
+type ghCheck struct {
+	Type       string `json:"__typename"`
+	Status     string `json:"status"`
+	Conclusion string `json:"conclusion"`
+	State      string `json:"state"`
+}
+
+func decodeGhPR(b []byte) (ghPR, error) {
+	var p ghPR
+	if err := json.Unmarshal(b, &p); err != nil {
+		return ghPR{}, err
+	}
+	return p, nil
+}
+
+// ClassifyShell classifies a shell chip run: success or (retryable) failure.
+func ClassifyShell(r proc.Result, now time.Time) *Outcome {
+	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
+		Detail: sanitize.Detail(string(r.Stderr))}
+	switch {
+	case r.TimedOut:
+		return o.set(Retryable, CatTimeout, "the command did not finish within the timeout", "prchip refresh")
+	case r.StartErr != nil:
+		return o.set(Retryable, CatStartFailed, "could not start: "+r.StartErr.Error(), "prchip refresh")
+	case r.ExitCode != 0:
+		if o.Detail == "" {
+			o.Detail = fmt.Sprintf("exited with code %d", r.ExitCode)
+		}
+		return o.set(Retryable, CatCommandFailed, "", "prchip refresh")
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(r.Stdout)), "\n")
+	o.Value = sanitize.Text(sanitize.Redact(line), 256)
+	return o.set(Validated, CatOK, "")
 }

@@ -1,8 +1,14 @@
-package chip
+// Package state is what a chip keeps and the one place it changes:
+// Decide says whether to run now, Apply what an outcome does (SPEC 4).
+// Records are stored as JSON.
+package state
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"time"
+
+	"github.com/prchip/prchip/chip/classify"
 )
 
 // Validation is the global default validation state (SPEC 4).
@@ -54,17 +60,17 @@ type ChipState struct {
 	// shown, even before the refresh for the new branch finishes.
 	Branch string `json:"branch"`
 	// Fingerprint of the last run; another one is stale at once.
-	Fingerprint string    `json:"fingerprint"`
-	CheckedAt   time.Time `json:"checked_at"`
-	Outcome     *Outcome  `json:"outcome,omitempty"`
+	Fingerprint string            `json:"fingerprint"`
+	CheckedAt   time.Time         `json:"checked_at"`
+	Outcome     *classify.Outcome `json:"outcome,omitempty"`
 	// FailureFP is the fingerprint of a cached failure; while it equals
 	// the current fingerprint the chip is not run.
 	FailureFP string `json:"failure_fp,omitempty"`
 	// Failures counts consecutive retryable failures under Fingerprint.
-	Failures    int       `json:"failures,omitempty"`
-	NextAttempt time.Time `json:"next_attempt,omitzero"`
-	PR          *PR       `json:"pr,omitempty"`
-	Value       string    `json:"value,omitempty"`
+	Failures    int          `json:"failures,omitempty"`
+	NextAttempt time.Time    `json:"next_attempt,omitzero"`
+	PR          *classify.PR `json:"pr,omitempty"`
+	Value       string       `json:"value,omitempty"`
 	// Stale marks a value kept after a transient failure (on_retryable =
 	// "keep").
 	Stale bool `json:"stale,omitempty"`
@@ -100,12 +106,12 @@ type Policy struct {
 // are); a timeout or any other transient trouble never does. For shell
 // chips the generic rule holds: with suppress_on_failure, any failure or
 // timeout is cached.
-func ShouldCacheFailureFingerprint(p Policy, o *Outcome) bool {
+func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
 	switch p.Kind {
 	case KindPR:
-		return o.Class == AuthFailure
+		return o.Class == classify.AuthFailure
 	default:
-		failed := o.TimedOut || (o.Class != Validated && o.Class != NotApplicable)
+		failed := o.TimedOut || (o.Class != classify.Validated && o.Class != classify.NotApplicable)
 		return p.SuppressOnFailure && failed
 	}
 }
@@ -156,7 +162,7 @@ func Decide(in DecideInput) Decision {
 		}
 		// In "always" mode a missing gh is not retried until the setup
 		// (and so the fingerprint) changes.
-		if st != nil && st.Fingerprint == in.Fingerprint && st.Outcome != nil && st.Outcome.Class == MissingGh {
+		if st != nil && st.Fingerprint == in.Fingerprint && st.Outcome != nil && st.Outcome.Class == classify.MissingGh {
 			return Decision{false, ReasonMissingGh}
 		}
 	}
@@ -166,7 +172,7 @@ func Decide(in DecideInput) Decision {
 	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) {
 		return Decision{false, ReasonBackoff}
 	}
-	if st.Outcome != nil && st.Outcome.Class != Retryable && in.Now.Sub(st.CheckedAt) < in.Policy.RefreshInterval && !in.Now.Before(st.CheckedAt) {
+	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < in.Policy.RefreshInterval && !in.Now.Before(st.CheckedAt) {
 		return Decision{false, ReasonFresh}
 	}
 	return Decision{true, ""}
@@ -216,7 +222,7 @@ type ApplyInput struct {
 	Policy      Policy
 	Global      *Global
 	State       *ChipState // updated in place
-	Outcome     *Outcome
+	Outcome     *classify.Outcome
 	Fingerprint string
 	SetupID     string
 	Branch      string
@@ -246,23 +252,23 @@ func Apply(in ApplyInput) {
 	st.Outcome = &stored
 	if ShouldCacheFailureFingerprint(in.Policy, o) {
 		st.FailureFP = in.Fingerprint
-	} else if st.FailureCached(in.Fingerprint) && o.Class != MissingGh && o.Class != NotApplicable {
+	} else if st.FailureCached(in.Fingerprint) && o.Class != classify.MissingGh && o.Class != classify.NotApplicable {
 		st.FailureFP = ""
 	}
 	switch o.Class {
-	case Validated:
+	case classify.Validated:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
 		st.PR, st.Value, st.Stale = o.PR, o.Value, false
 		st.Failures, st.NextAttempt = 0, time.Time{}
-	case AuthFailure, MissingGh:
+	case classify.AuthFailure, classify.MissingGh:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
 		}
 		st.PR, st.Value, st.Stale = nil, "", false
 		st.Failures, st.NextAttempt = 0, time.Time{}
-	case Retryable:
+	case classify.Retryable:
 		if in.KeepOnRetryable && sameBranch && (st.PR != nil || st.Value != "") {
 			st.Stale = true
 		} else {
@@ -277,8 +283,30 @@ func Apply(in ApplyInput) {
 			}
 		}
 		st.NextAttempt = next
-	case NotApplicable:
+	case classify.NotApplicable:
 		st.PR, st.Value, st.Stale = nil, "", false
 		st.Failures, st.NextAttempt = 0, time.Time{}
 	}
 }
+
+// DecodeGlobal reads a global record; one that does not decode reads as the
+// zero value (the caller reports it, the next write repairs it).
+func DecodeGlobal(b []byte) (Global, error) { return decode[Global](b) }
+
+// DecodeRepoState reads a repository record, likewise.
+func DecodeRepoState(b []byte) (RepoState, error) { return decode[RepoState](b) }
+
+func decode[T any](b []byte) (T, error) {
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
+// EncodeGlobal writes a global record.
+func EncodeGlobal(g *Global) ([]byte, error) { return json.Marshal(g) }
+
+// EncodeRepoState writes a repository record.
+func EncodeRepoState(rs *RepoState) ([]byte, error) { return json.Marshal(rs) }

@@ -1,4 +1,4 @@
-package chip
+package state
 
 import (
 	"bytes"
@@ -101,7 +101,7 @@ func TestEncodeRefusesTimesOutOfRange(t *testing.T) {
 		time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
 	} {
 		g := Global{Validation: Suppressed, SuppressedAt: tm}
-		if b, err := encodeGlobal(&g); err == nil {
+		if b, err := EncodeGlobal(&g); err == nil {
 			t.Fatalf("%v written as %s", tm, b)
 		}
 	}
@@ -115,16 +115,16 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	for range 500 {
 		var rs RepoState
 		fill(rng, reflect.ValueOf(&rs).Elem(), 0.3)
-		b, err := encodeRepoState(&rs)
+		b, err := EncodeRepoState(&rs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := decodeRepoState(b)
+		back, err := DecodeRepoState(b)
 		if err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
-		b2, _ := encodeRepoState(&back)
-		again, err := decodeRepoState(b2)
+		b2, _ := EncodeRepoState(&back)
+		again, err := DecodeRepoState(b2)
 		if err != nil {
 			t.Fatalf("%s: %v", b2, err)
 		}
@@ -142,7 +142,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 func TestDecodeBadRecords(t *testing.T) {
 	var ok, bad int
 	for _, c := range decodeCases {
-		rs, err := decodeRepoState([]byte(c))
+		rs, err := DecodeRepoState([]byte(c))
 		if err != nil {
 			bad++
 			if !reflect.DeepEqual(rs, RepoState{}) {
@@ -155,36 +155,8 @@ func TestDecodeBadRecords(t *testing.T) {
 	if ok < 10 || bad < 10 {
 		t.Fatalf("cases: %d accepted, %d refused", ok, bad)
 	}
-	if g, err := decodeGlobal([]byte(`{"validation":1,"gh_version":"x"}`)); err == nil || g != (Global{}) {
+	if g, err := DecodeGlobal([]byte(`{"validation":1,"gh_version":"x"}`)); err == nil || g != (Global{}) {
 		t.Errorf("a global record of the wrong type read as %+v, %v", g, err)
-	}
-}
-
-// gh's output: checks absent or null are unknown (nil), an empty list is
-// none; anything but one JSON object is refused.
-func TestDecodeGhPR(t *testing.T) {
-	for doc, want := range map[string]*ghPR{
-		`{"number":42,"statusCheckRollup":null}`:                                                                    {Number: 42},
-		`{"number":42,"statusCheckRollup":[]}`:                                                                      {Number: 42, Checks: []ghCheck{}},
-		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`:                                                        {Number: 7, IsDraft: true},
-		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42, Checks: []ghCheck{{Type: "CheckRun", Status: "COMPLETED", Conclusion: "FAILURE"}}},
-		`{"number":"42"}`:                      nil,
-		`{"number":4.2}`:                       nil,
-		`{"number":42,"statusCheckRollup":{}}`: nil,
-		`{"number":42} x`:                      nil,
-		`[]`:                                   nil,
-		``:                                     nil,
-	} {
-		got, err := decodeGhPR([]byte(doc))
-		if want == nil {
-			if err == nil {
-				t.Errorf("%s: read as %+v, want refused", doc, got)
-			}
-			continue
-		}
-		if err != nil || !reflect.DeepEqual(got, *want) {
-			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, *want)
-		}
 	}
 }
 
@@ -202,15 +174,15 @@ func FuzzDecodeRepoState(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		rs, err := decodeRepoState(b)
+		rs, err := DecodeRepoState(b)
 		if err != nil {
 			return
 		}
-		out, err := encodeRepoState(&rs)
+		out, err := EncodeRepoState(&rs)
 		if err != nil {
 			return // a time out of range
 		}
-		if _, err := decodeRepoState(out); err != nil {
+		if _, err := DecodeRepoState(out); err != nil {
 			t.Fatalf("%s re-encoded as %s, which does not decode: %v", b, out, err)
 		}
 	})

@@ -1,8 +1,9 @@
-package chip
+package classify
 
 import (
 	"bufio"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 // not-applicable; what matters is that neither is an auth failure nor
 // retryable, and that "no pull requests found" validates.
 func TestClassifySharedSamples(t *testing.T) {
-	f, err := os.Open("../testdata/gh-pr-view-stderr.tsv")
+	f, err := os.Open("../../testdata/gh-pr-view-stderr.tsv")
 	if err != nil {
 		t.Fatalf("gh output sample missing: %v", err)
 	}
@@ -163,5 +164,33 @@ func TestRateLimitResetHonoured(t *testing.T) {
 	far := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit exceeded, x-ratelimit-reset: " + strconv.FormatInt(t0.Add(5*time.Hour).Unix(), 10))}, t0)
 	if !far.RetryAt.Equal(t0.Add(time.Hour)) {
 		t.Errorf("a 5 h reset is capped at 1 h: %v", far.RetryAt)
+	}
+}
+
+// gh's output: checks absent or null are unknown (nil), an empty list is
+// none; anything but one JSON object is refused.
+func TestDecodeGhPR(t *testing.T) {
+	for doc, want := range map[string]*ghPR{
+		`{"number":42,"statusCheckRollup":null}`:                                                                    {Number: 42},
+		`{"number":42,"statusCheckRollup":[]}`:                                                                      {Number: 42, Checks: []ghCheck{}},
+		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`:                                                        {Number: 7, IsDraft: true},
+		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42, Checks: []ghCheck{{Type: "CheckRun", Status: "COMPLETED", Conclusion: "FAILURE"}}},
+		`{"number":"42"}`:                      nil,
+		`{"number":4.2}`:                       nil,
+		`{"number":42,"statusCheckRollup":{}}`: nil,
+		`{"number":42} x`:                      nil,
+		`[]`:                                   nil,
+		``:                                     nil,
+	} {
+		got, err := decodeGhPR([]byte(doc))
+		if want == nil {
+			if err == nil {
+				t.Errorf("%s: read as %+v, want refused", doc, got)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, *want) {
+			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, *want)
+		}
 	}
 }
