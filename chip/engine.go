@@ -20,19 +20,22 @@ import (
 	"github.com/prchip/prchip/sanitize"
 )
 
-// Env carries an engine call's dependencies so tests can swap the clock,
-// the store, the configuration and the randomness.
-type Env struct {
+// Engine decides, renders and refreshes chips. It carries its
+// dependencies, so tests can swap the clock, the store, the configuration,
+// the randomness and the runner of commands.
+type Engine struct {
 	Dir    string
 	Store  *cache.Store
 	Config *config.Config
 	Now    func() time.Time
 	Rand   func() float64
+	// Run runs a chip's command (gh, sh); nil is proc.Run.
+	Run func(context.Context, proc.Command) proc.Result
 	// Environ is the environment passed to gh and shell chips.
 	Environ []string
 }
 
-func (e *Env) now() time.Time {
+func (e *Engine) now() time.Time {
 	if e.Now != nil {
 		return e.Now()
 	}
@@ -43,7 +46,7 @@ func (e *Env) now() time.Time {
 }
 
 // Time is the env's clock, for callers outside the package.
-func (e *Env) Time() time.Time { return e.now() }
+func (e *Engine) Time() time.Time { return e.now() }
 
 // Facts are the local facts a decision is built from; gathering them
 // starts no process.
@@ -168,7 +171,7 @@ func shellPolicy(ch *config.ShellChip) state.Policy {
 }
 
 // entries lists the chips to consider, in Policies' order.
-func (e *Env) entries(f *Facts, inv int) []chipEntry {
+func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 	var out []chipEntry
 	if f.NA == nil {
 		out = append(out, chipEntry{Policy: prPolicy(e.Config), Fingerprint: f.PRFingerprint(inv)})
@@ -183,7 +186,7 @@ func (e *Env) entries(f *Facts, inv int) []chipEntry {
 	return out
 }
 
-func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
+func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
 	return state.DecideInput{
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
@@ -196,7 +199,7 @@ func (e *Env) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
 // and whether a background refresh is due. It reads, never writes.
-func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refresh bool) {
+func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refresh bool) {
 	if f.Repo == nil {
 		return "", false
 	}
@@ -230,7 +233,7 @@ func (e *Env) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refr
 // the earliest moment a chip's freshness or backoff runs out. It is now
 // when a refresh is due already, and the zero time when no chip waits for
 // a moment (suppressed, failure cached, mode off, not applicable).
-func (e *Env) StableUntil(f *Facts, v *View) time.Time {
+func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	if f.Repo == nil {
 		return time.Time{}
 	}
@@ -289,7 +292,7 @@ var ErrStateWrite = errors.New("could not record the outcome")
 // Refresh decides and runs every chip of the repository at f, records the
 // outcomes under the store lock and returns them. The caller holds the
 // per-repository refresh lock.
-func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RefreshResult, error) {
+func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RefreshResult, error) {
 	if f.Repo == nil {
 		return []RefreshResult{{Name: "pr", Outcome: f.NA}}, nil
 	}
@@ -381,7 +384,14 @@ func (e *Env) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]Refr
 	return results, nil
 }
 
-func (e *Env) environ() []string {
+func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
+	if e.Run != nil {
+		return e.Run(ctx, c)
+	}
+	return proc.Run(ctx, c)
+}
+
+func (e *Engine) environ() []string {
 	if e.Environ != nil {
 		return e.Environ
 	}
@@ -389,7 +399,7 @@ func (e *Env) environ() []string {
 }
 
 // ghFields asks gh for what any of the configured formats shows.
-func (e *Env) ghFields() string {
+func (e *Engine) ghFields() string {
 	all := e.Config.Format
 	if all == "" {
 		p, _ := format.Preset(e.Config.Preset)
@@ -405,8 +415,8 @@ func (e *Env) ghFields() string {
 
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
-func (e *Env) ghVersion(ctx context.Context, f *Facts) string {
-	r := proc.Run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
+func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
+	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
 		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return ""
@@ -419,12 +429,12 @@ func (e *Env) ghVersion(ctx context.Context, f *Facts) string {
 	return ""
 }
 
-func (e *Env) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.Outcome {
+func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.Outcome {
 	now := e.now()
 	if f.Setup.GhPath == "" {
 		return classify.MissingGhOutcome(now)
 	}
-	r := proc.Run(ctx, proc.Command{
+	r := e.run(ctx, proc.Command{
 		Path:    f.Setup.GhPath,
 		Args:    []string{"pr", "view", "--json", e.ghFields()},
 		Dir:     f.Repo.Root,
@@ -436,19 +446,19 @@ func (e *Env) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.Out
 
 // runShell runs a user chip's command with sh in the repository root.
 // Exit 0 shows the first line of its output; anything else is a failure.
-func (e *Env) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
+func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
 	sh, _ := ghauth.LookPath("sh")
 	if sh == "" {
 		sh = "/bin/sh"
 	}
-	r := proc.Run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
+	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
 		Env: e.environ(), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
 
 // Invalidate bumps the repository's invalidation count, which changes every
 // chip's fingerprint: the next render refreshes and backoff starts over.
-func (e *Env) Invalidate(f *Facts) (int, error) {
+func (e *Engine) Invalidate(f *Facts) (int, error) {
 	if f.Repo == nil {
 		return 0, nil
 	}
@@ -470,7 +480,7 @@ func (e *Env) Invalidate(f *Facts) (int, error) {
 
 // Reset forgets failure caches, backoff and validation: for one repository
 // (its chips and the global validation), or everything with all.
-func (e *Env) Reset(f *Facts, all bool) error {
+func (e *Engine) Reset(f *Facts, all bool) error {
 	return e.Store.Update(func(tx *cache.Tx) error {
 		if all {
 			tx.Reset()

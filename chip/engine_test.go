@@ -47,14 +47,14 @@ func (g *fakeGh) runs() int {
 }
 
 type rig struct {
-	env  *Env
+	env  *Engine
 	gh   *fakeGh
 	repo string
 	now  time.Time
 }
 
 // newRig makes a git repository with a GitHub remote, a fake gh on PATH,
-// and an Env whose clock the test moves.
+// and an Engine whose clock the test moves.
 func newRig(t *testing.T) *rig { return newRigTB(t) }
 
 func newRigTB(t testing.TB) *rig {
@@ -91,7 +91,7 @@ func newRigTB(t testing.TB) *rig {
 	}
 	r := &rig{repo: repo, now: t0}
 	r.gh = &fakeGh{t: t, dir: bin, counter: filepath.Join(home, "gh-runs")}
-	r.env = &Env{
+	r.env = &Engine{
 		Dir:    repo,
 		Store:  &cache.Store{Path: filepath.Join(home, "state", "prchip", "state")},
 		Config: config.Defaults(filepath.Join(home, "config.toml")),

@@ -96,7 +96,7 @@ func statusOutcome(o *classify.Outcome) *StatusOutcome {
 
 // Status explains what the chip shows at f and why. It runs nothing; gh's
 // version is not known without running it and is reported as null.
-func (e *Env) Status(f *Facts) *Status {
+func (e *Engine) Status(f *Facts) *Status {
 	v := LoadView(e.Store, f.Key)
 	now := e.now()
 	s := &Status{

@@ -20,7 +20,7 @@ func runBackground(paths Paths, args []string) int {
 	}
 	proc.BecomeSubreaper()
 	io := &IO{Dir: args[0]}
-	env := io.env(paths)
+	env := io.engine(paths)
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		return ExitOK

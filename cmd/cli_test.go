@@ -2,10 +2,13 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prchip/prchip/chip/proc"
 )
 
 func runIn(t *testing.T, args ...string) (string, string, int) {
@@ -96,5 +99,39 @@ func TestVersion(t *testing.T) {
 	b, _, _ := runIn(t, "--version")
 	if code != 0 || !strings.HasPrefix(a, "prchip ") || a != b {
 		t.Errorf("version %q, --version %q", a, b)
+	}
+}
+
+// Commands run in-process with their runner injected: refresh with a gh
+// that "answers" 401 exits 4 and leaves the chip suppressed, and nothing
+// was started.
+func TestRefreshWithInjectedRunner(t *testing.T) {
+	dir := t.TempDir()
+	repoDir := filepath.Join(dir, "repo")
+	os.MkdirAll(filepath.Join(repoDir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(repoDir, ".git", "HEAD"), []byte("ref: refs/heads/feature\n"), 0o644)
+	os.WriteFile(filepath.Join(repoDir, ".git", "config"), []byte("[remote \"origin\"]\n\turl = https://github.com/o/r.git\n"), 0o644)
+	bin := filepath.Join(dir, "bin")
+	os.MkdirAll(bin, 0o755)
+	os.WriteFile(filepath.Join(bin, "gh"), nil, 0o755) // found on PATH, never run
+	t.Setenv("PATH", bin)
+	t.Setenv("GH_CONFIG_DIR", filepath.Join(dir, "gh"))
+	var calls []proc.Command
+	fake := func(_ context.Context, c proc.Command) proc.Result {
+		calls = append(calls, c)
+		return proc.Result{ExitCode: 1, Stderr: []byte("HTTP 401: Bad credentials (https://api.github.com/graphql)\n")}
+	}
+	paths := Paths{State: filepath.Join(dir, "state", "prchip", "state"), Config: filepath.Join(dir, "config.toml")}
+	var out, errb bytes.Buffer
+	o := &IO{Stdout: &out, Stderr: &errb, Dir: repoDir, Run: fake}
+	if code := run(o, paths, []string{"refresh"}); code != ExitAuth {
+		t.Fatalf("refresh: exit %d, want %d\n%s%s", code, ExitAuth, out.String(), errb.String())
+	}
+	if len(calls) != 1 || calls[0].Path != filepath.Join(bin, "gh") || calls[0].Args[0] != "pr" || calls[0].Dir != repoDir {
+		t.Fatalf("runner calls %+v", calls)
+	}
+	out.Reset()
+	if code := run(o, paths, []string{"status", "--json"}); code != 0 || !strings.Contains(out.String(), `"validation": "suppressed"`) {
+		t.Fatalf("status after the 401: exit %d\n%s", code, out.String())
 	}
 }

@@ -29,7 +29,7 @@ var (
 func runRefresh(c *Context) error {
 	o := c.IO
 	proc.BecomeSubreaper()
-	env := o.env(c.Paths)
+	env := o.engine(c.Paths)
 	warnProblems(o, env)
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo != nil {
@@ -102,7 +102,7 @@ func describe(r chip.RefreshResult) (string, int) {
 }
 
 func runStatus(c *Context) error {
-	env := c.IO.env(c.Paths)
+	env := c.IO.engine(c.Paths)
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
 	s.Worker = findWorker(c.Paths, time.Now())
@@ -133,7 +133,7 @@ func runInit(c *Context) error {
 }
 
 func runInvalidate(c *Context) error {
-	env := c.IO.env(c.Paths)
+	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
 	if _, err := env.Invalidate(f); err != nil {
@@ -144,7 +144,7 @@ func runInvalidate(c *Context) error {
 }
 
 func runReset(c *Context) error {
-	env := c.IO.env(c.Paths)
+	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
 	all := c.Bool("all")

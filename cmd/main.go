@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
 )
 
@@ -43,6 +45,8 @@ type IO struct {
 	// Dir is the working directory; "" means os.Getwd.
 	Dir string
 	Now func() time.Time
+	// Run runs chip commands (gh, sh); nil is proc.Run. Tests give their own.
+	Run func(context.Context, proc.Command) proc.Result
 }
 
 // Paths are where prchip keeps its files.
@@ -61,13 +65,13 @@ func (o *IO) dir() string {
 
 // env is what the engine works with for a command: the directory, the
 // store, the configuration and the clock.
-func (o *IO) env(p Paths) *chip.Env {
-	return &chip.Env{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now}, Config: config.Load(p.Config), Now: o.Now}
+func (o *IO) engine(p Paths) *chip.Engine {
+	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run}
 }
 
 // warnProblems tells the user on stderr about a broken config or state file
 // (every command but prompt and status, which shows them itself).
-func warnProblems(o *IO, env *chip.Env) {
+func warnProblems(o *IO, env *chip.Engine) {
 	for _, p := range env.Config.Problems {
 		fmt.Fprintln(o.Stderr, "prchip: warning: config", p.String())
 	}

@@ -79,7 +79,7 @@ func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
 }
 
 func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil bool) rendered {
-	env := o.env(paths)
+	env := o.engine(paths)
 	var none rendered // outside a repository: nothing, whatever the time
 	if withUntil {
 		none.Until = env.Time().Add(24 * time.Hour)
@@ -111,7 +111,7 @@ func (o *IO) print(s string) { io.WriteString(o.Stdout, s) }
 // waitForRefresh blocks while a refresh holds the repository's lock. It
 // writes nothing: a waiter may outlive its shell.
 func waitForRefresh(o *IO, paths Paths) {
-	env := o.env(paths)
+	env := o.engine(paths)
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo == nil {
 		return
@@ -122,7 +122,7 @@ func waitForRefresh(o *IO, paths Paths) {
 // refreshBudget is the longest a refresh of env's chips can run: every
 // chip's timeout and a second each. --wait and the background refresh's
 // hard stop add their margins to it.
-func refreshBudget(env *chip.Env) time.Duration {
+func refreshBudget(env *chip.Engine) time.Duration {
 	var d time.Duration
 	for _, p := range chip.Policies(env.Config) {
 		d += p.Timeout + time.Second
@@ -136,7 +136,7 @@ func refreshBudget(env *chip.Env) time.Duration {
 // starts a refresh.
 // It reports whether a refresh is in flight (started now or already
 // running), and the process it started, if any.
-func spawnRefresh(env *chip.Env, f *chip.Facts) (bool, *os.Process) {
+func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	lock, err := env.Store.TryLock(f.Key)
 	if err != nil {
 		return false, nil

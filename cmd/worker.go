@@ -371,7 +371,7 @@ func (w *worker) push() bool {
 
 // invalidate is `prchip invalidate` without its output.
 func invalidate(o *IO, paths Paths) {
-	env := o.env(paths)
+	env := o.engine(paths)
 	env.Invalidate(chip.Gather(env.Dir, env.Time()))
 }
 
