@@ -135,3 +135,22 @@ func TestRefreshWithInjectedRunner(t *testing.T) {
 		t.Fatalf("status after the 401: exit %d\n%s", code, out.String())
 	}
 }
+
+// A command's run function takes its options struct: a test builds one
+// with its own streams and paths and calls it directly.
+func TestCommandsTakeTheirOptions(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	base := baseOptions{IO: &IO{Stdout: &out, Stderr: &errb, Dir: dir}, Paths: Paths{State: filepath.Join(dir, "state"), Config: filepath.Join(dir, "config.toml")}}
+	if err := runReset(&resetOptions{baseOptions: base, All: true}); err != nil || out.String() != "forgot everything\n" {
+		t.Fatalf("reset --all: %v %q %q", err, out.String(), errb.String())
+	}
+	out.Reset()
+	if err := runStatus(&statusOptions{baseOptions: base, JSON: true}); err != nil || !strings.Contains(out.String(), `"state_file": "`+base.Paths.State+`"`) {
+		t.Fatalf("status --json: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := runInit(&initOptions{baseOptions: base, Shell: "fish"}); err != nil || !strings.Contains(out.String(), "fish_prompt") {
+		t.Fatalf("init fish: %v\n%s", err, out.String())
+	}
+}

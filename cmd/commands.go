@@ -26,10 +26,10 @@ var (
 	date    = ""
 )
 
-func runRefresh(c *Context) error {
-	o := c.IO
+func runRefresh(opts *refreshOptions) error {
+	o := opts.IO
 	proc.BecomeSubreaper()
-	env := o.engine(c.Paths)
+	env := o.engine(opts.Paths)
 	warnProblems(o, env)
 	f := chip.Gather(env.Dir, env.Time())
 	if f.Repo != nil {
@@ -38,7 +38,7 @@ func runRefresh(c *Context) error {
 			defer lock.Close()
 		}
 	}
-	results, err := env.Refresh(context.Background(), f, chip.RefreshOptions{Foreground: true, Force: c.Bool("force")})
+	results, err := env.Refresh(context.Background(), f, chip.RefreshOptions{Foreground: true, Force: opts.Force})
 	code := ExitOK
 	for _, r := range results {
 		line, rc := describe(r)
@@ -101,12 +101,12 @@ func describe(r chip.RefreshResult) (string, int) {
 	return b.String(), code
 }
 
-func runStatus(c *Context) error {
+func runStatus(c *statusOptions) error {
 	env := c.IO.engine(c.Paths)
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
 	s.Worker = findWorker(c.Paths, time.Now())
-	if c.Bool("json") {
+	if c.JSON {
 		b, err := s.JSON()
 		if err != nil {
 			return err
@@ -118,21 +118,21 @@ func runStatus(c *Context) error {
 	return nil
 }
 
-func runInit(c *Context) error {
+func runInit(c *initOptions) error {
 	exe := hookExecutable(os.Args[0])
 	cfg := config.Load(c.Paths.Config)
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
 	}
-	s, ok := shellhooks.Snippet(c.Args[0], shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
+	s, ok := shellhooks.Snippet(c.Shell, shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
 	if !ok {
-		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Args[0])
+		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Shell)
 	}
 	fmt.Fprint(c.IO.Stdout, s)
 	return nil
 }
 
-func runInvalidate(c *Context) error {
+func runInvalidate(c *baseOptions) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
@@ -143,11 +143,11 @@ func runInvalidate(c *Context) error {
 	return nil
 }
 
-func runReset(c *Context) error {
+func runReset(c *resetOptions) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
-	all := c.Bool("all")
+	all := c.All
 	if err := env.Reset(f, all); err != nil {
 		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)
 		return nil
@@ -160,7 +160,7 @@ func runReset(c *Context) error {
 	return nil
 }
 
-func runVersion(c *Context) error {
+func runVersion(c *baseOptions) error {
 	fmt.Fprintln(c.IO.Stdout, versionLine())
 	return nil
 }
@@ -191,7 +191,7 @@ func versionLine() string {
 	return fmt.Sprintf("prchip %s (commit %s, built %s)", v, cm, d)
 }
 
-func runConfig(c *Context) error {
+func runConfig(c *baseOptions) error {
 	cfg := config.Load(c.Paths.Config)
 	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", cfg.Path)
 	entries := cfg.Effective()

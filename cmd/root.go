@@ -13,30 +13,42 @@ import (
 	"github.com/prchip/prchip/shellhooks"
 )
 
-// Context is what a command's run function gets: its streams, clock and
-// directory (IO), where prchip keeps its files, its arguments, and its
-// parsed flags. Tests build one with their own IO and run commands
-// in-process.
-type Context struct {
+// Each command's options: its dependencies (streams, clock, directory and
+// runner in IO; where prchip keeps its files) and its flags and arguments,
+// as gh has them, so tests run commands in-process with their own.
+type baseOptions struct {
 	IO    *IO
 	Paths Paths
-	Args  []string
-	cmd   *cobra.Command
 }
 
-// Bool returns a boolean flag's value.
-func (c *Context) Bool(name string) bool { v, _ := c.cmd.Flags().GetBool(name); return v }
+type refreshOptions struct {
+	baseOptions
+	Force bool
+}
 
-// String returns a string flag's value.
-func (c *Context) String(name string) string { v, _ := c.cmd.Flags().GetString(name); return v }
+type statusOptions struct {
+	baseOptions
+	JSON bool
+}
+
+type initOptions struct {
+	baseOptions
+	Shell string
+}
+
+type resetOptions struct {
+	baseOptions
+	All bool
+}
+
+type workerOptions struct {
+	baseOptions
+	Shell, PID, FIFOs string
+}
 
 // NewRoot is prchip's command tree (SPEC 2), writing to o's streams.
 func NewRoot(o *IO, paths Paths) *cobra.Command {
-	run := func(f func(*Context) error) func(*cobra.Command, []string) error {
-		return func(cc *cobra.Command, args []string) error {
-			return f(&Context{IO: o, Paths: paths, Args: args, cmd: cc})
-		}
-	}
+	base := baseOptions{IO: o, Paths: paths}
 	root := &cobra.Command{
 		Use:   "prchip",
 		Short: "Show the current branch's GitHub pull request in your prompt",
@@ -71,8 +83,9 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	root.SetFlagErrorFunc(flagError)
 	noFiles := cobra.NoFileCompletions
 	// plain is a command that takes no arguments.
-	plain := func(use, short string, f func(*Context) error) *cobra.Command {
-		return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, ValidArgsFunction: noFiles, RunE: run(f)}
+	plain := func(use, short string, f func() error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, ValidArgsFunction: noFiles,
+			RunE: func(*cobra.Command, []string) error { return f() }}
 	}
 
 	prompt := &cobra.Command{
@@ -106,37 +119,43 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	prompt.Flags().MarkHidden("wait")
 	fixedValues(prompt, "shell", "zsh", "bash", "fish", "plain")
 
-	refresh := plain("refresh", "Run the chip command now and print the outcome", runRefresh)
+	refreshOpts := &refreshOptions{baseOptions: base}
+	refresh := plain("refresh", "Run the chip command now and print the outcome", func() error { return runRefresh(refreshOpts) })
 	refresh.Long = "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
 		"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
 		"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh."
-	refresh.Flags().Bool("force", false, "also ignore suppression and a cached failure")
+	refresh.Flags().BoolVar(&refreshOpts.Force, "force", false, "also ignore suppression and a cached failure")
 
-	status := plain("status", "Explain what the chip shows here and why (runs nothing)", runStatus)
-	status.Flags().Bool("json", false, "print one JSON object")
+	statusOpts := &statusOptions{baseOptions: base}
+	status := plain("status", "Explain what the chip shows here and why (runs nothing)", func() error { return runStatus(statusOpts) })
+	status.Flags().BoolVar(&statusOpts.JSON, "json", false, "print one JSON object")
 
 	initCmd := &cobra.Command{
 		Use:       "init zsh|bash|fish|starship",
 		Short:     "Print the shell integration",
 		ValidArgs: shellhooks.Names(),
 		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
-		RunE:      run(runInit),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runInit(&initOptions{baseOptions: base, Shell: args[0]})
+		},
 	}
 
-	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", runInvalidate)
+	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base) })
 
-	worker := plain("worker", "The per-shell worker the zsh and bash hooks start (not for people)", runWorker)
-	worker.Flags().String("shell", "", "the hook's shell: zsh or bash")
-	worker.Flags().String("pid", "", "the shell's process id")
-	worker.Flags().String("fifos", "", "the directory of the hook's request and response FIFOs")
+	workerOpts := &workerOptions{baseOptions: base}
+	worker := plain("worker", "The per-shell worker the zsh and bash hooks start (not for people)", func() error { return runWorker(workerOpts) })
+	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh or bash")
+	worker.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
+	worker.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
 	fixedValues(worker, "shell", "zsh", "bash")
 
-	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", runReset)
-	reset.Flags().Bool("all", false, "forget every repository's state")
+	resetOpts := &resetOptions{baseOptions: base}
+	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", func() error { return runReset(resetOpts) })
+	reset.Flags().BoolVar(&resetOpts.All, "all", false, "forget every repository's state")
 
-	configCmd := plain("config", "Print the effective configuration and where each value comes from", runConfig)
+	configCmd := plain("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
 
-	versionCmd := plain("version", "Print version, commit and build date", runVersion)
+	versionCmd := plain("version", "Print version, commit and build date", func() error { return runVersion(&base) })
 
 	background := &cobra.Command{
 		Use:                backgroundCmd + " ROOT",

@@ -28,16 +28,16 @@ import (
 // (shellhooks/protocol.go). It ends when its shell ends, when the shell
 // closes the request FIFO, after the configured idle time, and after
 // answering once its executable has been replaced.
-func runWorker(c *Context) error {
-	shell, ok := sanitize.ParseShell(c.String("shell"))
+func runWorker(c *workerOptions) error {
+	shell, ok := sanitize.ParseShell(c.Shell)
 	if !ok || (shell != sanitize.Zsh && shell != sanitize.Bash) {
 		return usageError("worker: --shell must be zsh or bash")
 	}
-	pid, err := strconv.Atoi(c.String("pid"))
+	pid, err := strconv.Atoi(c.PID)
 	if err != nil || pid <= 1 {
 		return usageError("worker: --pid must be the shell's process id")
 	}
-	fifos := c.String("fifos")
+	fifos := c.FIFOs
 	if fifos == "" {
 		return usageError("worker: --fifos names the hook's FIFO directory")
 	}

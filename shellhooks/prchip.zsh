@@ -149,6 +149,7 @@ if (( ! ${+_prchip_hooked} )); then
   # is gone; 2: it did not answer within the budget. It runs at every
   # prompt, so the common case is one write and one read.
   _prchip_ask() {
+    emulate -L zsh
     local line chunk
     local -a env
 @PRCHIP_ENV_ZSH@
