@@ -349,3 +349,39 @@ func TestStatusTokenSource(t *testing.T) {
 		})
 	}
 }
+
+// A repository whose own config quotes gh's auth words (gh passes git's
+// message through) cannot suppress the chip in every repository.
+func TestRepositoryCannotSuppressTheChip(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+	w.refresh(w.repo, 0)
+	hostile := w.newRepo("hostile", "feature", "https://"+fakegithub.Host+"/octo/hostile.git")
+	w.git(hostile, "config", "remote.origin.mirror", "bad credentials")
+	r := w.run(hostile, "refresh", "--force")
+	s := w.status(hostile)
+	if s.class() == "auth_failure" || s.Validation == "suppressed" {
+		t.Fatalf("a repository's config value suppressed the chip: %s/%s, validation %s\n%s", s.class(), s.category(), s.Validation, r.stdout)
+	}
+	if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
+		t.Fatalf("the chip elsewhere is %q after the hostile repository's refresh", got)
+	}
+}
+
+// With GH_HOST set, a repository whose remotes are all elsewhere is not
+// applicable, decided without running gh.
+func TestGHHostDecidedLocally(t *testing.T) {
+	w := newWorld(t) // GH_HOST=github.localhost
+	other := w.newRepo("dotcom", "feature", "https://github.com/octo/dotcom.git")
+	r := w.refresh(other, 0)
+	s := w.status(other)
+	if s.class() != "not_applicable" || s.category() != "no_github_remote" {
+		t.Fatalf("%s/%s\n%s", s.class(), s.category(), r.stdout)
+	}
+	if strings.Contains(s.LastOutcome.Detail, "environment variable") || s.LastOutcome.ExitCode != nil {
+		t.Fatalf("gh was asked: %+v", s.LastOutcome)
+	}
+	if n := w.srv.Requests(); n != 0 {
+		t.Fatalf("the server saw %d requests", n)
+	}
+}

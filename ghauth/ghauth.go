@@ -236,6 +236,14 @@ func remotePriority(name string) int {
 // a GitHub origin and another forge's SSH remote reads no SSH
 // configuration. The chosen remote's Host is the normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
+	// With GH_HOST set, gh takes only remotes on that host ("none of the
+	// git remotes configured for this repository correspond to the GH_HOST
+	// environment variable").
+	counts := s.IsGitHubHost
+	if gh := os.Getenv("GH_HOST"); gh != "" {
+		want := NormalizeHostname(gh)
+		counts = func(host string) bool { return host != "" && NormalizeHostname(host) == want }
+	}
 	best, bestAt := repo.Remote{}, -1
 	better := func(i int, name string) bool {
 		if bestAt < 0 {
@@ -245,7 +253,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		return p < q || p == q && i < bestAt
 	}
 	for i, r := range info.Remotes {
-		if host := repo.Host(r.URL); s.IsGitHubHost(host) && better(i, r.Name) {
+		if host := repo.Host(r.URL); counts(host) && better(i, r.Name) {
 			r.Host = NormalizeHostname(host)
 			best, bestAt = r, i
 		}
@@ -262,7 +270,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		if host == "" {
 			continue
 		}
-		if alias := SSHHostName(host, os.Getenv("HOME")); s.IsGitHubHost(alias) {
+		if alias := SSHHostName(host, os.Getenv("HOME")); counts(alias) {
 			r.Host = NormalizeHostname(alias)
 			best, bestAt = r, i
 		}

@@ -278,3 +278,22 @@ func TestHostsFileProblems(t *testing.T) {
 		t.Fatal("reading a FIFO as hosts.yml blocked")
 	}
 }
+
+// With GH_HOST set, only remotes on that host count, as gh has it: no gh
+// run where gh would answer that none of the remotes correspond.
+func TestGitHubRemoteFollowsGHHost(t *testing.T) {
+	t.Setenv("GH_CONFIG_DIR", t.TempDir())
+	info := &repo.Info{Remotes: []repo.Remote{{Name: "origin", URL: "https://github.com/o/r.git"}}}
+	t.Setenv("GH_HOST", "")
+	if _, ok := ReadSetup().GitHubRemote(info); !ok {
+		t.Fatal("a github.com remote without GH_HOST does not count")
+	}
+	t.Setenv("GH_HOST", "ghe.corp.example")
+	if r, ok := ReadSetup().GitHubRemote(info); ok {
+		t.Fatalf("with GH_HOST=ghe.corp.example the github.com remote counts: %+v", r)
+	}
+	info.Remotes = append(info.Remotes, repo.Remote{Name: "ghe", URL: "https://ghe.corp.example/o/r.git"})
+	if r, ok := ReadSetup().GitHubRemote(info); !ok || r.Name != "ghe" {
+		t.Fatalf("the GH_HOST remote: %+v %v", r, ok)
+	}
+}

@@ -97,7 +97,13 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
 	stderr := string(r.Stderr)
 	o.Detail = sanitize.Detail(stderr)
-	low := strings.ToLower(stderr)
+	// all is everything gh printed, for the git-context states (which gh
+	// reports through git's own messages); low is what gh says itself, for
+	// everything else: git's messages that gh passes through ("failed to
+	// run git: ...", and what follows) quote the repository's config values
+	// and paths, and are never evidence of auth trouble or rate limits.
+	all := strings.ToLower(stderr)
+	low := strings.ToLower(ghOwn(stderr))
 	switch {
 	case r.Overflowed:
 		return o.set(Retryable, CatBadResponse, "gh printed more than "+strconv.Itoa(proc.MaxStdout>>20)+" MiB; stopped", "prchip refresh")
@@ -124,18 +130,22 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	}
 	// git-context states: nothing to show, and nothing wrong with gh.
 	switch {
-	case strings.Contains(low, "not a git repository"):
+	case strings.Contains(all, "not a git repository"):
 		return o.set(NotApplicable, CatNotRepository, "")
-	case strings.Contains(low, "could not determine current branch"), strings.Contains(low, "not on any branch"):
+	case strings.Contains(all, "could not determine current branch"), strings.Contains(all, "not on any branch"):
 		return o.set(NotApplicable, CatDetachedHead, "")
-	case strings.Contains(low, "no git remotes found"),
-		strings.Contains(low, "none of the git remotes") && strings.Contains(low, "github host"):
+	case strings.Contains(all, "no git remotes found"),
+		// "... point to a known GitHub host", "... correspond to the
+		// GH_HOST environment variable", across gh versions.
+		strings.Contains(all, "none of the git remotes"):
 		return o.set(NotApplicable, CatNoGitHubRemote, "")
 	}
 	// Authentication: gh's "not logged in" exit code, HTTP 401, and gh's own
 	// not-logged-in texts. Nothing else.
 	switch {
-	case hasHTTPStatus(low, 401), strings.Contains(low, "bad credentials"):
+	case hasHTTPStatus(low, 401), strings.Contains(low, "bad credentials"),
+		// gh's account migration, for a stale stored token.
+		strings.Contains(low, "status code: 401"), strings.Contains(low, "401 unauthorized"):
 		if strings.Contains(low, "bad credentials") {
 			return o.set(AuthFailure, CatBadCredentials, "", "gh auth login", "prchip refresh --force")
 		}
@@ -219,6 +229,15 @@ func httpStatuses(low string) []int {
 		}
 		i = j
 	}
+}
+
+// ghOwn is stderr up to the first line in which gh passes git's own
+// message through.
+func ghOwn(stderr string) string {
+	if i := strings.Index(strings.ToLower(stderr), "failed to run git:"); i >= 0 {
+		return stderr[:i]
+	}
+	return stderr
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
