@@ -281,3 +281,37 @@ func TestUnwritableState(t *testing.T) {
 		})
 	}
 }
+
+// A legacy 40-hex token has no prefix to recognise: its exact value is
+// redacted from everything shown or stored, and so is one split by a
+// control character.
+func TestExactTokenValuesNeverLeak(t *testing.T) {
+	w := newWorld(t)
+	legacy := "0123456789abcdef0123456789abcdef01234567"
+	w.extra["GH_TOKEN"] = legacy
+	split := "ghp_" + strings.Repeat("Z9", 10) + "\x01" + strings.Repeat("Y8", 8)
+	w.config("[chips.leak]\ncommand = 'printf \"%s and %s\\\\n\" \"$GH_TOKEN\" \"$SPLIT\"'\n")
+	w.extra["SPLIT"] = split
+	w.srv.SetPR("feature", fakegithub.PR{Number: 1})
+	var all strings.Builder
+	for _, args := range [][]string{{"refresh"}, {"prompt", "--no-refresh"}, {"status"}, {"status", "--json"}} {
+		r := w.run(w.repo, args...)
+		all.WriteString(r.stdout + r.stderr)
+	}
+	filepath.Walk(filepath.Join(w.home, "state"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			b, _ := os.ReadFile(p)
+			all.Write(b)
+		}
+		return nil
+	})
+	out := all.String()
+	if !strings.Contains(out, "[REDACTED] and [REDACTED]") {
+		t.Fatalf("the shell chip's value was not shown redacted:\n%s", out)
+	}
+	for _, secret := range []string{legacy, strings.Repeat("Z9", 10), strings.Repeat("Z9", 10) + strings.Repeat("Y8", 8)} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("%q leaked:\n%s", secret, out)
+		}
+	}
+}

@@ -7,7 +7,9 @@
 package sanitize
 
 import (
+	"os"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -61,7 +63,7 @@ func Text(s string, max int) string {
 		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f: // C1 OSC, DCS, SOS, PM, APC
 			i = skipString(s, i)
 			continue
-		case r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f':
+		case r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || r == 0x2028 || r == 0x2029:
 			if !lastSpace && b.Len() > 0 {
 				if max > 0 && b.Len()+1 > max {
 					i = len(s)
@@ -73,7 +75,9 @@ func Text(s string, max int) string {
 			continue
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
-		case isBidiControl(r):
+		case isBidiControl(r), unicode.Is(unicode.Cf, r):
+			// and every other format character: zero-width ones, tags,
+			// the BOM; none may hide text or split a token.
 			continue
 		}
 		n := utf8.RuneLen(r)
@@ -169,8 +173,7 @@ func skipString(s string, i int) int {
 // Detail makes gh's stderr fit for storage and display: sanitized, tokens
 // redacted, lines joined, at most MaxDetail bytes.
 func Detail(s string) string {
-	s = strings.TrimSpace(Redact(s))
-	return strings.TrimSpace(Text(s, MaxDetail))
+	return strings.TrimSpace(Text(Redact(s), MaxDetail))
 }
 
 // Redacted replaces every secret Redact finds.
@@ -182,7 +185,18 @@ const Redacted = "[REDACTED]"
 // scheme://token@host user names, and values after authorization, bearer,
 // token or password. It is written without regexp: linking regexp builds
 // the unicode category tables at every process start (about 0.5 ms here).
+//
+// Controls and format characters go first (Text): a token split by one is
+// redacted whole, never joined back up by a later Text. The exact values of
+// the token variables go too, whatever their format (a legacy 40-hex token
+// has no prefix to recognise).
 func Redact(s string) string {
+	s = Text(s, 0)
+	for _, v := range []string{"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"} {
+		if tok := Text(os.Getenv(v), 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
+			s = strings.ReplaceAll(s, tok, Redacted)
+		}
+	}
 	if !mayHoldSecret(s) {
 		return s
 	}
@@ -190,6 +204,10 @@ func Redact(s string) string {
 	s = redactUserinfo(s)
 	return redactAfterKeywords(s)
 }
+
+// minTokenValue is the shortest token variable value redacted as such: a
+// test's GH_TOKEN=x must not blank every x.
+const minTokenValue = 8
 
 func isTokenChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
@@ -269,13 +287,17 @@ func redactUserinfo(s string) string {
 		if st == k || !(s[st] >= 'a' && s[st] <= 'z' || s[st] >= 'A' && s[st] <= 'Z') {
 			continue
 		}
-		end := k + 3
-		for end < len(s) && s[end] != '/' && s[end] != '@' && s[end] != ' ' && s[end] != '\t' && s[end] != '\n' {
-			end++
+		// The userinfo ends at the authority's last '@': a password may
+		// hold one.
+		stop := k + 3
+		for stop < len(s) && s[stop] != '/' && s[stop] != ' ' && s[stop] != '\t' && s[stop] != '\n' && s[stop] != '?' && s[stop] != '#' {
+			stop++
 		}
-		if end >= len(s) || s[end] != '@' || end == k+3 {
+		end := strings.LastIndexByte(s[k+3:stop], '@')
+		if end <= 0 {
 			continue
 		}
+		end += k + 3
 		user := s[k+3 : end]
 		// A bare short user name such as ssh's "git@" is no secret.
 		if !strings.Contains(user, ":") && len(user) < 20 && !strings.Contains(user, Redacted) {

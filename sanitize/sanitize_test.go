@@ -172,3 +172,37 @@ func FuzzText(f *testing.F) {
 		checkSafe(t, s, bash, 0)
 	})
 }
+
+// A token split by a control or format character is redacted whole; the
+// exact values of the token variables are redacted whatever their format;
+// a URL password may hold '@'.
+func TestRedactSplitAndExactTokens(t *testing.T) {
+	tok := "ghp_" + strings.Repeat("A1b2", 9)
+	for _, sep := range []string{"\x01", "\u202e", "\u200b", "\u2060", "\U000E0041", "\ufeff"} {
+		in := "error: " + tok[:10] + sep + tok[10:] + " rejected"
+		if out := Detail(in); strings.Contains(out, tok[:10]) || strings.Contains(out, tok[10:]) || !strings.Contains(out, Redacted) {
+			t.Errorf("split by %q: %q", sep, out)
+		}
+	}
+	legacy := strings.Repeat("0123456789abcdef", 2) + "01234567"
+	t.Setenv("GH_TOKEN", legacy)
+	t.Setenv("GITHUB_ENTERPRISE_TOKEN", "weird value!")
+	for _, in := range []string{"token " + legacy, "x" + legacy + "y", "said weird value! there"} {
+		if out := Detail(in); strings.Contains(out, legacy) || strings.Contains(out, "weird value!") {
+			t.Errorf("exact value kept: %q", out)
+		}
+	}
+	t.Setenv("GH_TOKEN", "x") // too short to be taken for a token
+	if out := Detail("exit x"); out != "exit x" {
+		t.Errorf("a short variable value was redacted: %q", out)
+	}
+	for _, in := range []string{"https://user:p@ss@word@github.com/o/r.git", "https://u:a@b@c@host/x?y"} {
+		out := Detail(in)
+		if strings.Contains(out, "ss") || strings.Contains(out, "word") || strings.Contains(out, "@b") {
+			t.Errorf("%q -> %q", in, out)
+		}
+	}
+	if out := Detail("see https://github.com/o/r and line\u2028break"); out != "see https://github.com/o/r and line break" {
+		t.Errorf("U+2028: %q", out)
+	}
+}
