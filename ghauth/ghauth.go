@@ -262,6 +262,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	// (the order is total), so only SSH remotes that would win are looked
 	// at again, and the render does no work twice for the common GitHub
 	// origin.
+	aliases := map[string]string{} // one SSH lookup per host, however many remotes
 	for i, r := range info.Remotes {
 		if !better(i, r.Name) || !repo.IsSSH(r.URL) {
 			continue
@@ -270,7 +271,12 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		if host == "" {
 			continue
 		}
-		if alias := SSHHostName(host, os.Getenv("HOME")); counts(alias) {
+		alias, ok := aliases[host]
+		if !ok {
+			alias = SSHHostName(host, os.Getenv("HOME"))
+			aliases[host] = alias
+		}
+		if counts(alias) {
 			r.Host = NormalizeHostname(alias)
 			best, bestAt = r, i
 		}

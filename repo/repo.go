@@ -142,6 +142,10 @@ func readSmall(p string) ([]byte, error) {
 	return b, err
 }
 
+// maxRewrites bounds the url.<base>.insteadOf rules applied (the first in
+// the file), so that rewriting every remote stays linear in the file.
+const maxRewrites = 64
+
 // parseConfig reads the parts of git's config syntax prchip needs: remote
 // URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
 // names are case-insensitive, subsection names are not.
@@ -149,6 +153,7 @@ func parseConfig(b []byte, info *Info) {
 	var section, sub string
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
+	seen := map[string]bool{} // remote names: linear in the file, whatever its size
 	text := string(b)
 	for len(text) > 0 {
 		var line string
@@ -187,12 +192,13 @@ func parseConfig(b []byte, info *Info) {
 		}
 		switch {
 		case section == "remote" && key == "url" && sub != "":
-			if !hasRemote(info.Remotes, sub) {
+			if !seen[sub] {
+				seen[sub] = true
 				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
 			}
 		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
 			info.BranchRemote = configValue(val)
-		case section == "url" && key == "insteadof" && sub != "":
+		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
 			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
 		}
 	}
@@ -207,17 +213,6 @@ func parseConfig(b []byte, info *Info) {
 			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
 		}
 	}
-}
-
-// hasRemote reports whether remotes has one named name: the first url of
-// a remote is the one git fetches from.
-func hasRemote(remotes []Remote, name string) bool {
-	for _, r := range remotes {
-		if r.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // configValue strips comments and surrounding quotes from a config value.
