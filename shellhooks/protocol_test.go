@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 )
 
 func TestRequestRoundTrip(t *testing.T) {
@@ -116,4 +119,26 @@ func FuzzReadRequest(f *testing.F) {
 			t.Fatalf("re-encoded request reads as %+v, %v; want %+v", again, err, r)
 		}
 	})
+}
+
+// The starship block is valid TOML whatever the binary's path holds, and
+// its command, run by sh, names exactly that path.
+func TestStarshipBlockQuotesAnyPath(t *testing.T) {
+	for _, exe := range []string{"/usr/bin/prchip", `/opt/we"ird/pr'chip\x`, "/tmp/a b/$(touch x)/`id`/prchip", "/tmp/tab\there"} {
+		s, _ := Snippet("starship", Options{Exe: exe})
+		var cfg struct {
+			Custom map[string]struct{ Command string }
+		}
+		if _, err := toml.Decode(s, &cfg); err != nil {
+			t.Fatalf("%q: not TOML: %v\n%s", exe, err, s)
+		}
+		word, ok := strings.CutSuffix(cfg.Custom["prchip"].Command, " prompt --shell plain")
+		if !ok {
+			t.Fatalf("%q: command %q", exe, cfg.Custom["prchip"].Command)
+		}
+		out, err := exec.Command("sh", "-c", `eval "set -- $1"; printf %s "$1"`, "sh", word).Output()
+		if err != nil || string(out) != exe {
+			t.Fatalf("%q: sh reads the command's word as %q (%v)", exe, out, err)
+		}
+	}
 }

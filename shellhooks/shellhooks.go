@@ -100,10 +100,29 @@ func isWord(s string) bool {
 	return true
 }
 
+// tomlEscape escapes s for the inside of a TOML basic string.
+func tomlEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // quote makes a path a single shell word (TOML string for starship).
 func quote(s, shell string) string {
 	if shell == "starship" {
-		return `'` + strings.ReplaceAll(s, `'`, `'"'"'`) + `'`
+		// A sh word inside a TOML basic string: quoted for sh, then
+		// escaped for TOML, whatever the path holds.
+		return tomlEscape(`'` + strings.ReplaceAll(s, `'`, `'"'"'`) + `'`)
 	}
 	if shell == "fish" {
 		return `'` + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + `'`
