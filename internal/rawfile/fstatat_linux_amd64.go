@@ -1,5 +1,0 @@
-package rawfile
-
-import "syscall"
-
-const sysFstatat = syscall.SYS_NEWFSTATAT
