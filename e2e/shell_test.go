@@ -200,14 +200,54 @@ command = "cat '`+filepath.Join(w.home, "title")+`'"
 			}
 			last := chips[len(chips)-1]
 			// The branch name is shown as text (in zsh its % survived
-			// prompt expansion only because it was doubled); bash shows
-			// look-alikes for \, $ and backtick.
+			// prompt expansion only because it was doubled); zsh and bash
+			// show look-alikes for \, $ and backtick.
 			want := branch
-			if sh == "bash" {
+			if sh != "fish" {
 				want = strings.NewReplacer("$", "\uff04", "`", "\u02cb").Replace(branch)
 			}
 			if !strings.Contains(last, want) {
 				t.Errorf("branch text not shown literally:\n got %q\nwant %q", last, want)
+			}
+		})
+	}
+}
+
+// A common precmd pattern pastes $PRCHIP into the prompt string inside
+// double quotes; the title's $(…), backticks and ${…} must still stay text,
+// and a '!' must stay a '!' under zsh's prompt_bang, pasted or referenced.
+func TestPastedChipStaysText(t *testing.T) {
+	title := "t $(touch pwned1) `touch pwned2` ${HOME} $((6*7)) \\$(touch pwned3) ! end"
+	setups := map[string]string{
+		"zsh pasted":          "setopt prompt_bang\npaste() { PROMPT=\"<$PRCHIP>%%# \" }\nprecmd_functions+=(paste)\n",
+		"zsh referenced bang": "setopt prompt_bang\nPROMPT='<$PRCHIP>%%# '\n",
+		"bash pasted":         "PROMPT_COMMAND=\"${PROMPT_COMMAND};\"'PS1=\"<$PRCHIP>\\$ \"'\n",
+	}
+	for name, setup := range setups {
+		t.Run(name, func(t *testing.T) {
+			sh, _, _ := strings.Cut(name, " ")
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 5, Title: title})
+			os.MkdirAll(filepath.Dir(w.configPath()), 0o700)
+			os.WriteFile(w.configPath(), []byte("format = \"#{number} {title}\"\ntitle_width = 200\n"), 0o600)
+			w.refresh(w.repo, 0)
+			init := fmt.Sprintf(`eval "$(%s init %s)"`+"\n", prchipBin, sh)
+			script := init + strings.ReplaceAll(setup, "%%", "%") + "echo one\necho two\necho three\n"
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			for _, f := range []string{"pwned1", "pwned2", "pwned3"} {
+				if _, err := os.Stat(filepath.Join(w.repo, f)); err == nil {
+					t.Errorf("%s was created: text ran as code", f)
+				}
+			}
+			chips := chipsIn(stderr)
+			if len(chips) < 3 {
+				t.Fatalf("prompts %q\nstdout: %s\nstderr: %s", chips, stdout, stderr)
+			}
+			want := "#5 " + strings.NewReplacer("$", "\uff04", "`", "\u02cb", "\\", "\u2216").Replace(title)
+			for _, c := range chips[1:] {
+				if c != want {
+					t.Errorf("prompt shows\n %q\nwant\n %q", c, want)
+				}
 			}
 		})
 	}

@@ -79,7 +79,7 @@ func truncate(s string) string {
 func TestForShell(t *testing.T) {
 	in := `50% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %F{red}`
 	cases := map[Shell]string{
-		Zsh:   `50%% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %%F{red}`,
+		Zsh:   "50%% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %%F{red}",
 		Bash:  "50% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %F{red}",
 		Fish:  in,
 		Plain: in,
@@ -163,6 +163,9 @@ func FuzzText(f *testing.F) {
 		zsh := ForShell(out, Zsh)
 		if strings.Contains(strings.ReplaceAll(zsh, "%%", ""), "%") {
 			t.Fatalf("unescaped %% in zsh output %q", zsh)
+		}
+		if strings.ContainsAny(zsh, "$`\\") {
+			t.Fatalf("zsh output keeps an expansion character: %q", zsh)
 		}
 		bash := ForShell(out, Bash)
 		if strings.ContainsAny(bash, "$`\\") {

@@ -23,37 +23,37 @@ func ParseShell(s string) (Shell, bool) {
 
 // ForShell escapes already-sanitized text for the prompt of shell.
 //
-// zsh performs %-expansion on the result of $PRCHIP under prompt_subst, so
-// '%' is doubled. bash never re-expands a variable referenced by name in PS1,
-// so a backslash-escape would be shown literally; instead '\', '$' and '`'
-// are replaced by look-alikes, which keeps the text inert even if a user
-// pastes the value into PS1 itself. fish needs nothing when the prompt
-// prints $PRCHIP.
+// Both zsh and bash reference $PRCHIP by name, and neither expands a
+// variable's value again, so a backslash-escape would be shown literally.
+// But a common precmd pattern pastes the value into the prompt string
+// (PROMPT="… $PRCHIP …"), where prompt_subst or promptvars would run
+// `$(…)`, backticks and `${…}`: so '\', '$' and '`' are replaced by
+// look-alikes, which stay inert either way. zsh also runs %-escapes on the
+// result of $PRCHIP, so '%' is doubled; its prompt_bang '!' is doubled by
+// the zsh hook, which alone knows whether that option is set. fish needs
+// nothing when the prompt prints $PRCHIP.
 func ForShell(s string, shell Shell) string {
 	switch shell {
 	case Zsh:
-		if strings.IndexByte(s, '%') < 0 {
+		if strings.IndexAny(s, "%\\$`") < 0 {
 			return s
 		}
-		return strings.ReplaceAll(s, "%", "%%")
+		return zshReplacer.Replace(s)
 	case Bash:
 		if strings.IndexAny(s, "\\$`") < 0 {
 			return s
 		}
-		var b strings.Builder
-		for _, r := range s {
-			switch r {
-			case '\\':
-				b.WriteRune('\u2216') // SET MINUS
-			case '$':
-				b.WriteRune('\uff04') // FULLWIDTH DOLLAR SIGN
-			case '`':
-				b.WriteRune('\u02cb') // MODIFIER LETTER GRAVE ACCENT
-			default:
-				b.WriteRune(r)
-			}
-		}
-		return b.String()
+		return bashReplacer.Replace(s)
 	}
 	return s
 }
+
+var (
+	lookalikes = []string{
+		"\\", "\u2216", // SET MINUS
+		"$", "\uff04", // FULLWIDTH DOLLAR SIGN
+		"`", "\u02cb", // MODIFIER LETTER GRAVE ACCENT
+	}
+	bashReplacer = strings.NewReplacer(lookalikes...)
+	zshReplacer  = strings.NewReplacer(append([]string{"%", "%%"}, lookalikes...)...)
+)

@@ -1,7 +1,8 @@
 # prchip for zsh: eval "$(prchip init zsh)" in ~/.zshrc.
 #
-# The hook keeps the chip in $PRCHIP, already escaped for zsh. Reference it
-# by name in single quotes (prompt_subst is turned on), never paste its value:
+# The hook keeps the chip in $PRCHIP, already escaped for zsh (and safe even
+# when pasted into PROMPT). Reference it by name in single quotes
+# (prompt_subst is turned on):
 #   PROMPT='%~ ${PRCHIP:+$PRCHIP }%# '
 #   RPROMPT='${PRCHIP}'
 # From the second prompt on, a per-shell `prchip worker` answers over two
@@ -22,7 +23,7 @@ if (( ! ${+_prchip_hooked} )); then
   # and prompts since the last try after three.
   typeset -gi _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_id=0 _prchip_fails=0 _prchip_pause=0
   typeset -g _prchip_dir='' _prchip_buf=''
-  typeset -gi _prchip_can_work=0
+  typeset -gi _prchip_can_work=0 _prchip_bang=0
   setopt prompt_subst
   zmodload zsh/system zsh/datetime zsh/parameter 2>/dev/null
   if (( ${+builtins[sysopen]} && ${+builtins[sysread]} && ${+EPOCHREALTIME} && ${+parameters} )); then
@@ -61,6 +62,7 @@ if (( ! ${+_prchip_hooked} )); then
     local out
     out=$("$_prchip_exe" prompt --shell zsh --async "$@" 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
+    (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
     if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
       exec {_prchip_fd}< <("$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
       zle -F -w $_prchip_fd _prchip_ready
@@ -166,7 +168,10 @@ if (( ! ${+_prchip_hooked} )); then
         line=${_prchip_buf%%$'\n'*}
         _prchip_buf=${_prchip_buf#*$'\n'}
         case $line in
-          ("$_prchip_id "*) PRCHIP=${line#* }; return 0 ;;
+          ("$_prchip_id "*)
+            PRCHIP=${line#* }
+            (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
+            return 0 ;;
           ('hello '*) _prchip_hello ${line#hello } ;;
         esac
       done
@@ -189,7 +194,10 @@ if (( ! ${+_prchip_hooked} )); then
     while [[ $_prchip_buf == *$'\n'* ]]; do
       line=${_prchip_buf%%$'\n'*}
       _prchip_buf=${_prchip_buf#*$'\n'}
-      [[ $line == 'push '* ]] && PRCHIP=${line#push }
+      if [[ $line == 'push '* ]]; then
+        PRCHIP=${line#push }
+        (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
+      fi
     done
     if [[ $PRCHIP != "$old" ]]; then
       zle reset-prompt
@@ -200,6 +208,9 @@ if (( ! ${+_prchip_hooked} )); then
 
   _prchip_precmd() {
     local ret=$?
+    # The user's prompt_bang, read before emulate resets it: under it a '!'
+    # in the prompt is the history number, so the chip's are doubled.
+    [[ -o prompt_bang ]] && _prchip_bang=1 || _prchip_bang=0
     emulate -L zsh
     _prchip_rearm=1
     if (( _prchip_req )); then

@@ -447,6 +447,7 @@ func paint(s string, st Style, shell sanitize.Shell) string {
 
 // link wraps s in an OSC 8 hyperlink, zero-width for the shell.
 func link(s, url string, shell sanitize.Shell) string {
+	url = urlQuoter.Replace(url)
 	open, close := "\x1b]8;;"+url+"\x1b\\", "\x1b]8;;\x1b\\"
 	switch shell {
 	case sanitize.Zsh:
@@ -456,6 +457,11 @@ func link(s, url string, shell sanitize.Shell) string {
 	}
 	return open + s + close
 }
+
+// urlQuoter percent-encodes what a shell would expand if a user pasted the
+// chip into a prompt string (LinkAllowed refuses quotes, spaces and
+// backslashes); the URL means the same to the terminal.
+var urlQuoter = strings.NewReplacer("$", "%24", "`", "%60", "!", "%21")
 
 // LinkAllowed: only http(s) URLs on the repository's GitHub host (or a
 // subdomain of it) become links.

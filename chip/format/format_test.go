@@ -151,6 +151,21 @@ func TestOSC8OnlyForAllowedURLs(t *testing.T) {
 	}
 }
 
+// A link's URL holds nothing a shell would expand if the chip were pasted
+// into a prompt string: it is percent-encoded, and means the same.
+func TestLinkURLIsInertWhenPasted(t *testing.T) {
+	pr := PR{Number: 1, State: "open", URL: "https://github.com/o/r/pull/1$(id)`id`!"}
+	for _, sh := range []sanitize.Shell{sanitize.Zsh, sanitize.Bash, sanitize.Fish} {
+		out := Chip(&pr, false, &Options{Format: DefaultFormat, Hyperlink: true, Host: "github.com", Shell: sanitize.Shell(sh)})
+		if !strings.Contains(out, "pull/1%24(id)%60id%60%21") && !strings.Contains(out, "pull/1%%24(id)%%60id%%60%%21") {
+			t.Errorf("%s: URL not encoded: %q", sh, out)
+		}
+		if strings.ContainsAny(out, "$`!") {
+			t.Errorf("%s: expansion character left: %q", sh, out)
+		}
+	}
+}
+
 func TestGhFieldsAskOnlyWhatTheFormatShows(t *testing.T) {
 	cases := map[string]string{
 		DefaultFormat:                 "number,url,state,isDraft,title",
