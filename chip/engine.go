@@ -61,6 +61,11 @@ type Facts struct {
 	NA *classify.Outcome
 	// Key names the repository in the store ("" outside a repository).
 	Key string
+	// Target is GH_REPO's repository when it points gh elsewhere: results
+	// are kept apart from those for the remotes' repository.
+	Target string
+	// GitConfig is the identity of git's config outside the repository.
+	GitConfig string
 }
 
 // Gather reads repository facts and gh's setup for dir, starting no
@@ -78,6 +83,17 @@ func Gather(dir string, now time.Time) *Facts {
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Detached {
 		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
+		return f
+	}
+	f.GitConfig = repo.ConfigFilesID()
+	// gh looks up the branch's PR in GH_REPO's repository when it is set.
+	if r, set, ok := f.Setup.GhRepo(); set {
+		if !ok {
+			f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote,
+				"GH_REPO is not [HOST/]OWNER/REPO on a GitHub host known to gh", now)
+			return f
+		}
+		f.Remote, f.Target = r, r.URL
 		return f
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
@@ -102,7 +118,7 @@ func (f *Facts) PRFingerprint(invalidations int) string {
 		return ""
 	}
 	return ghauth.Digest("pr", f.Repo.Root, f.Repo.Branch, f.Remote.URL,
-		f.Setup.GhIdentity, f.Setup.Auth, strconv.Itoa(invalidations))
+		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.ConfigID, f.GitConfig, strconv.Itoa(invalidations))
 }
 
 // ShellFingerprint digests what decides a shell chip's result.
@@ -191,7 +207,7 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
 		Validation:  v.Global.Effective(f.Setup.Identity()),
-		State:       v.Repo.Chips[ce.Policy.Name],
+		State:       v.Repo.Chip(f.Repo.Branch, f.Target, ce.Policy.Name),
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
 	}
@@ -254,7 +270,7 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 // shows says whether a chip has something to show now.
 func shows(ce chipEntry, in state.DecideInput, f *Facts) bool {
 	st := in.State
-	if st == nil || st.Branch != f.Repo.Branch {
+	if st == nil {
 		return false
 	}
 	if ce.Policy.Kind == state.KindPR {
@@ -346,21 +362,15 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		g, _ := state.DecodeGlobal(tx.Global)
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
-		if rs.Chips == nil {
-			rs.Chips = map[string]*state.ChipState{}
-		}
 		// Invalidations may have happened while gh ran: the outcome
 		// belongs to the fingerprint it ran under, which then no longer
-		// matches, and the next render refreshes again.
+		// matches, and the next render refreshes again. It is recorded for
+		// the branch it ran for, which may no longer be checked out.
 		for _, p := range runs {
-			st := rs.Chips[p.ce.Policy.Name]
-			if st == nil {
-				st = &state.ChipState{}
-				rs.Chips[p.ce.Policy.Name] = st
-			}
+			st := rs.PutChip(f.Repo.Branch, f.Target, p.ce.Policy.Name)
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
 				KeepOnRetryable: e.Config.OnRetryable == "keep",
-				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(), Branch: f.Repo.Branch,
+				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 		}
 		if askedVersion {
@@ -492,7 +502,7 @@ func (e *Engine) Reset(f *Facts, all bool) error {
 		}
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
-		rs.Chips = nil
+		rs.Branches = nil
 		b, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err

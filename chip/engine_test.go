@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -287,5 +288,128 @@ func TestGatherReadsSetup(t *testing.T) {
 		if got := Gather(dir, r.now).Setup.GhPath; got != gh {
 			t.Errorf("Gather in %s: gh path %q, want %q", dir, got, gh)
 		}
+	}
+}
+
+// commit makes a commit, so the branch exists and can be checked out again.
+func (r *rig) commit(t *testing.T) {
+	r.git(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x")
+}
+
+func (r *rig) git(t *testing.T, args ...string) {
+	t.Helper()
+	c := exec.Command("git", args...)
+	c.Dir = r.repo
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v %s", args, err, out)
+	}
+}
+
+// Switching back to a branch shows its known PR at once, and asks for it
+// to be checked again.
+func TestSwitchingBackShowsKnownPR(t *testing.T) {
+	r := newRig(t)
+	r.commit(t)
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	r.git(t, "checkout", "-q", "-b", "other")
+	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	if s := r.status(); s.Chip != "#7" {
+		t.Fatalf("other branch chip %q", s.Chip)
+	}
+	r.git(t, "checkout", "-q", "feature")
+	if _, err := r.env.Invalidate(r.facts()); err != nil { // what the hook does after git
+		t.Fatal(err)
+	}
+	if s := r.status(); s.Chip != "#4" || !r.wantsRefresh(t) {
+		t.Fatalf("back on feature: chip %q, refresh wanted %v", s.Chip, r.wantsRefresh(t))
+	}
+}
+
+// A refresh that ends for a branch no longer checked out records its
+// result for that branch: the current branch's chip stays.
+func TestLateRefreshKeepsCurrentBranchChip(t *testing.T) {
+	r := newRig(t)
+	r.commit(t)
+	r.gh.set(`echo 'HTTP 502: Bad Gateway (https://api.github.com/graphql)' >&2; exit 1`)
+	old := r.facts() // a refresh starts on feature...
+	r.git(t, "checkout", "-q", "-b", "other")
+	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	// ...and ends after the user switched to other, with an error.
+	r.gh.set(`echo 'HTTP 502: Bad Gateway (https://api.github.com/graphql)' >&2; exit 1`)
+	if _, err := r.env.Refresh(context.Background(), old, RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := r.status(); s.Chip != "#7" || s.LastOutcome.Class != classify.Validated {
+		t.Fatalf("current branch chip %q, last outcome %+v", s.Chip, s.LastOutcome)
+	}
+	// And one that found a PR for feature shows it there, not here.
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	if _, err := r.env.Refresh(context.Background(), old, RefreshOptions{Foreground: true}); err != nil {
+		t.Fatal(err)
+	}
+	if s := r.status(); s.Chip != "#7" {
+		t.Fatalf("current branch chip %q after feature's refresh", s.Chip)
+	}
+	r.git(t, "checkout", "-q", "feature")
+	if s := r.status(); s.Chip != "#4" {
+		t.Fatalf("feature chip %q", s.Chip)
+	}
+}
+
+// At most MaxBranches branches are remembered per repository.
+func TestBranchMemoryIsBounded(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	for i := 0; i <= state.MaxBranches; i++ {
+		r.git(t, "checkout", "-q", "-b", "b"+strconv.Itoa(i))
+		r.background(t)
+	}
+	v := LoadView(r.env.Store, r.facts().Key)
+	if n := len(v.Repo.Branches); n != state.MaxBranches || v.Repo.Branches[0].Branch != "b"+strconv.Itoa(state.MaxBranches) {
+		t.Fatalf("%d branches kept, first %q", n, v.Repo.Branches[0].Branch)
+	}
+}
+
+// The fingerprint follows what gh's PR lookup reads: the repository's
+// config (gh repo set-default writes remote.*.gh-resolved there), the
+// user's global git config and gh's own config.
+func TestFingerprintFollowsWhatGhReads(t *testing.T) {
+	r := newRig(t)
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	changes := []struct {
+		name string
+		do   func()
+	}{
+		{"gh repo set-default", func() { r.git(t, "config", "remote.origin.gh-resolved", "base") }},
+		{"push remote", func() { r.git(t, "config", "remote.pushDefault", "origin") }},
+		{"global git config", func() {
+			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"git@github.com:\"]\n\tinsteadOf = gh:\n"), 0o644)
+		}},
+		{"XDG git config", func() {
+			os.MkdirAll(filepath.Join(os.Getenv("HOME"), ".config", "git"), 0o755)
+			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".config", "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
+		}},
+		{"gh config", func() {
+			os.MkdirAll(os.Getenv("GH_CONFIG_DIR"), 0o700)
+			os.WriteFile(filepath.Join(os.Getenv("GH_CONFIG_DIR"), "config.yml"), []byte("git_protocol: ssh\n"), 0o600)
+		}},
+	}
+	for _, c := range changes {
+		before := r.status().Fingerprint
+		if r.wantsRefresh(t) {
+			t.Fatalf("%s: refresh wanted before the change", c.name)
+		}
+		c.do()
+		if after := r.status().Fingerprint; after == before || !r.wantsRefresh(t) {
+			t.Errorf("%s: fingerprint unchanged (%s) or no refresh wanted", c.name, after)
+		}
+		if s := r.status(); s.Chip != "#4" {
+			t.Errorf("%s: known PR not shown while checked again: %q", c.name, s.Chip)
+		}
+		r.background(t)
 	}
 }

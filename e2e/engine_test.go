@@ -385,3 +385,35 @@ func TestGHHostDecidedLocally(t *testing.T) {
 		t.Fatalf("the server saw %d requests", n)
 	}
 }
+
+// GH_REPO points gh at another repository, as gh does: the real gh looks
+// the branch up there, the result is kept apart from this repository's own,
+// and neither is ever shown as the other.
+func TestGhRepoIsKeptApart(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+	w.srv.SetRepoPR("octo/upstream", "feature", fakegithub.PR{Number: 9})
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Chip != "#42" {
+		t.Fatalf("own repository chip %q", s.Chip)
+	}
+	w.extra["GH_REPO"] = "octo/upstream"
+	if s := w.status(w.repo); s.Chip != "" {
+		t.Fatalf("with GH_REPO set the own repository's PR is shown: %q", s.Chip)
+	}
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Chip != "#9" || s.PR == nil || !strings.Contains(s.PR.URL, "/octo/upstream/pull/9") {
+		t.Fatalf("GH_REPO chip %q pr %+v", s.Chip, s.PR)
+	}
+	delete(w.extra, "GH_REPO")
+	if s := w.status(w.repo); s.Chip != "#42" {
+		t.Fatalf("GH_REPO's PR shown as this repository's: %q", s.Chip)
+	}
+	// A GH_REPO gh would refuse: nothing shown, gh not run.
+	w.extra["GH_REPO"] = "not a repo"
+	before := w.srv.Requests()
+	w.refresh(w.repo, 0)
+	if s := w.status(w.repo); s.Chip != "" || s.category() != "no_github_remote" || w.srv.Requests() != before {
+		t.Fatalf("bad GH_REPO: chip %q category %s requests %d->%d", s.Chip, s.category(), before, w.srv.Requests())
+	}
+}

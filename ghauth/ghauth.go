@@ -97,21 +97,35 @@ func (s *Setup) Read() {
 	}
 	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
 	// hosts.yml's identity, as one digest.
-	var buf [12]string // on the stack: 2 per token variable and 4 more
+	// gh's config.yml too: its settings (git_protocol, per-host ones)
+	// change what gh does.
+	var buf [14]string // on the stack: 2 per token variable and 6 more
 	parts := buf[:0]
 	for _, v := range TokenVars {
 		parts = append(parts, v, os.Getenv(v))
 	}
 	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
-	if hf := HostsFile(); hf != "" {
-		if st, err := rawfile.Stat(hf); err == nil {
-			parts = append(parts, hf, strconv.FormatInt(st.Size, 10)+" "+strconv.FormatInt(st.MtimeNs, 10))
+	if d := ConfigDir(); d != "" {
+		hf := filepath.Join(d, "hosts.yml")
+		if id := fileID(hf); id != "" {
+			parts = append(parts, hf, id)
 			s.hostsFile = hf
 		} else {
 			parts = append(parts, hf, "none")
 		}
+		parts = append(parts, "config.yml", fileID(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
+}
+
+// fileID is a file's size and modification time, "" when it cannot be
+// stat'ed.
+func fileID(p string) string {
+	st, err := rawfile.Stat(p)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 }
 
 // LookPath finds an executable regular file named name on PATH, as gh's
@@ -293,4 +307,40 @@ func Digest(parts ...string) string {
 		fmt.Fprintf(h, "%d:%s;", len(p), p)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// GhRepo is the repository GH_REPO points gh at, as gh reads it
+// ("[HOST/]OWNER/REPO", or a URL; the host defaults to GH_HOST, else
+// github.com), as a remote; set is false when GH_REPO is unset, ok false
+// when it does not parse or names a host gh does not know.
+func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
+	v := os.Getenv("GH_REPO")
+	if v == "" {
+		return repo.Remote{}, false, false
+	}
+	if _, rest, found := strings.Cut(v, "://"); found {
+		v = rest
+	}
+	parts := strings.Split(strings.TrimSuffix(strings.TrimSuffix(v, "/"), ".git"), "/")
+	host := os.Getenv("GH_HOST")
+	if host == "" {
+		host = github
+	}
+	switch len(parts) {
+	case 2:
+	case 3:
+		host, parts = parts[0], parts[1:]
+	default:
+		return repo.Remote{}, true, false
+	}
+	for _, p := range parts {
+		if p == "" || strings.ContainsAny(p, " \t@:?#") {
+			return repo.Remote{}, true, false
+		}
+	}
+	host = NormalizeHostname(host)
+	if !s.IsGitHubHost(host) {
+		return repo.Remote{}, true, false
+	}
+	return repo.Remote{Name: "GH_REPO", URL: "https://" + host + "/" + parts[0] + "/" + parts[1], Host: host}, true, true
 }

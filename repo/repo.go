@@ -7,7 +7,9 @@ package repo
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -33,6 +35,9 @@ type Info struct {
 	Remotes []Remote
 	// BranchRemote is branch.<Branch>.remote, if set.
 	BranchRemote string
+	// ConfigID changes whenever the repository's config does (gh repo
+	// set-default, push remotes and branch settings live there).
+	ConfigID string
 }
 
 // Remote is one [remote "name"] section.
@@ -90,6 +95,9 @@ func Find(dir string) (*Info, error) {
 	}
 	if cfg, err := readSmall(filepath.Join(info.CommonDir, "config")); err == nil {
 		parseConfig(cfg, info)
+		h := fnv.New64a()
+		h.Write(cfg)
+		info.ConfigID = strconv.FormatUint(h.Sum64(), 16)
 	}
 	return info, nil
 }

@@ -49,16 +49,72 @@ func (g *Global) Effective(setupID string) Validation {
 
 // RepoState is what prchip keeps per repository.
 type RepoState struct {
-	Root          string                `json:"root"`
-	Invalidations int                   `json:"invalidations,omitempty"`
-	Chips         map[string]*ChipState `json:"chips,omitempty"`
+	Root          string `json:"root"`
+	Invalidations int    `json:"invalidations,omitempty"`
+	// Branches holds the chips of the branches refreshed last, most recent
+	// first, at most MaxBranches: switching back to one shows its known PR
+	// at once (while it is checked again), and a refresh that ends for a
+	// branch no longer checked out writes only that branch's entry.
+	Branches []*BranchState `json:"branches,omitempty"`
 }
 
-// ChipState is one chip's last result in one repository.
-type ChipState struct {
-	// Branch the value belongs to: after a checkout the old value is never
-	// shown, even before the refresh for the new branch finishes.
+// MaxBranches bounds the branches a repository remembers.
+const MaxBranches = 8
+
+// BranchState is what the chips found for one branch, looked up in one
+// GitHub repository.
+type BranchState struct {
 	Branch string `json:"branch"`
+	// Target is the repository gh was pointed at by GH_REPO, "" for the one
+	// gh picks from the remotes: the two are kept apart, so one is never
+	// shown as the other.
+	Target string                `json:"target,omitempty"`
+	Chips  map[string]*ChipState `json:"chips,omitempty"`
+}
+
+// Chip is the state of chip name on branch (looked up in target), nil when
+// none is kept.
+func (rs *RepoState) Chip(branch, target, name string) *ChipState {
+	for _, b := range rs.Branches {
+		if b.Branch == branch && b.Target == target {
+			return b.Chips[name]
+		}
+	}
+	return nil
+}
+
+// PutChip returns the state of chip name on branch for writing, creating
+// it; the branch becomes the most recent, and the least recent beyond
+// MaxBranches are forgotten.
+func (rs *RepoState) PutChip(branch, target, name string) *ChipState {
+	var b *BranchState
+	for i, x := range rs.Branches {
+		if x.Branch == branch && x.Target == target {
+			b = x
+			rs.Branches = append(rs.Branches[:i], rs.Branches[i+1:]...)
+			break
+		}
+	}
+	if b == nil {
+		b = &BranchState{Branch: branch, Target: target}
+	}
+	if b.Chips == nil {
+		b.Chips = map[string]*ChipState{}
+	}
+	rs.Branches = append([]*BranchState{b}, rs.Branches...)
+	if len(rs.Branches) > MaxBranches {
+		rs.Branches = rs.Branches[:MaxBranches]
+	}
+	st := b.Chips[name]
+	if st == nil {
+		st = &ChipState{}
+		b.Chips[name] = st
+	}
+	return st
+}
+
+// ChipState is one chip's last result for one branch.
+type ChipState struct {
 	// Fingerprint of the last run; another one is stale at once.
 	Fingerprint string            `json:"fingerprint"`
 	CheckedAt   time.Time         `json:"checked_at"`
@@ -225,7 +281,6 @@ type ApplyInput struct {
 	Outcome     *classify.Outcome
 	Fingerprint string
 	SetupID     string
-	Branch      string
 	Now         time.Time
 	Rand        func() float64
 	// KeepOnRetryable keeps the last value, marked stale, through
@@ -237,13 +292,10 @@ type ApplyInput struct {
 // in SPEC 4). It never touches validation for shell chips.
 func Apply(in ApplyInput) {
 	st, o, g := in.State, in.Outcome, in.Global
-	sameFP := st.Fingerprint == in.Fingerprint
-	sameBranch := st.Branch == in.Branch
 	prevFailures := st.Failures
-	if !sameFP {
+	if st.Fingerprint != in.Fingerprint {
 		prevFailures = 0
 	}
-	st.Branch = in.Branch
 	st.Fingerprint = in.Fingerprint
 	st.CheckedAt = in.Now
 	// The outcome is kept without its payload, which lives in PR/Value.
@@ -269,7 +321,7 @@ func Apply(in ApplyInput) {
 		st.PR, st.Value, st.Stale = nil, "", false
 		st.Failures, st.NextAttempt = 0, time.Time{}
 	case classify.Retryable:
-		if in.KeepOnRetryable && sameBranch && (st.PR != nil || st.Value != "") {
+		if in.KeepOnRetryable && (st.PR != nil || st.Value != "") {
 			st.Stale = true
 		} else {
 			st.PR, st.Value, st.Stale = nil, "", false

@@ -78,7 +78,7 @@ func TestApplyTable(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g, st, o := c.start, c.st, c.o
-			Apply(ApplyInput{Policy: pr, Global: &g, State: &st, Outcome: &o, Fingerprint: fp, SetupID: "setup", Branch: "b", Now: t0, Rand: func() float64 { return 0.5 }})
+			Apply(ApplyInput{Policy: pr, Global: &g, State: &st, Outcome: &o, Fingerprint: fp, SetupID: "setup", Now: t0, Rand: func() float64 { return 0.5 }})
 			if g.Validation != c.want.validation {
 				t.Errorf("validation %q want %q", g.Validation, c.want.validation)
 			}
@@ -97,7 +97,7 @@ func TestApplyTable(t *testing.T) {
 			if (!st.NextAttempt.IsZero()) != c.want.backoff {
 				t.Errorf("next attempt %v", st.NextAttempt)
 			}
-			if st.Fingerprint != fp || st.Branch != "b" || !st.CheckedAt.Equal(t0) {
+			if st.Fingerprint != fp || !st.CheckedAt.Equal(t0) {
 				t.Errorf("bookkeeping %+v", st)
 			}
 		})

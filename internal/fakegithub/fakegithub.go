@@ -105,6 +105,14 @@ func (s *Server) SetPR(branch string, pr PR) {
 	s.prs[branch] = pr
 }
 
+// SetRepoPR makes branch's PR in repository owner/name answer with pr; it
+// wins over SetPR's for that repository.
+func (s *Server) SetRepoPR(nwo, branch string, pr PR) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prs[nwo+"\x00"+branch] = pr
+}
+
 // SetMode changes how the server answers.
 func (s *Server) SetMode(m Mode) {
 	s.mu.Lock()
@@ -214,8 +222,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	json.Unmarshal(body, &q)
 	s.lastQry.Store(q.Query)
 	branch, _ := q.Variables["headRefName"].(string)
+	repoOwner, _ := q.Variables["owner"].(string)
+	repoName, _ := q.Variables["repo"].(string)
 	s.mu.Lock()
-	pr, ok := s.prs[branch]
+	pr, ok := s.prs[repoOwner+"/"+repoName+"\x00"+branch]
+	if !ok {
+		pr, ok = s.prs[branch]
+	}
 	s.mu.Unlock()
 	nodes := []any{}
 	if ok {
@@ -227,8 +240,6 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		if state == "" {
 			state = "OPEN"
 		}
-		repoOwner, _ := q.Variables["owner"].(string)
-		repoName, _ := q.Variables["repo"].(string)
 		nodes = append(nodes, map[string]any{
 			"id": "PR_1", "number": pr.Number, "title": pr.Title, "state": state, "isDraft": pr.Draft,
 			"url":         "https://" + Host + "/" + repoOwner + "/" + repoName + "/pull/" + itoa(pr.Number),
