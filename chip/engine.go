@@ -178,7 +178,8 @@ func Policies(cfg *config.Config) []state.Policy {
 var needGh, needSh = []string{"gh"}, []string{"sh"}
 
 func prPolicy(cfg *config.Config) state.Policy {
-	return state.Policy{Name: "pr", Kind: state.KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout, RefreshInterval: cfg.RefreshInterval}
+	return state.Policy{Name: "pr", Kind: state.KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout,
+		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}
 }
 
 func shellPolicy(ch *config.ShellChip) state.Policy {
@@ -451,7 +452,27 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 		Env:     proc.GhEnv(e.environ()),
 		Timeout: p.Timeout,
 	})
-	return classify.ClassifyPR(r, e.now())
+	o := classify.ClassifyPR(r, e.now())
+	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
+		// gh does not print when the limit resets; GitHub's rate_limit
+		// endpoint says, and asking it costs no budget.
+		if t := e.rateLimitReset(ctx, f); !t.IsZero() {
+			o.RetryAt = t
+			o.Recovery = []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
+		}
+	}
+	return o
+}
+
+// rateLimitReset asks `gh api rate_limit` (bounded) when the GraphQL
+// budget is restored; zero when it is not used up or gh does not say.
+func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
+	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "rate_limit"}, Dir: f.Repo.Root,
+		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
+	if r.ExitCode != 0 {
+		return time.Time{}
+	}
+	return classify.RateLimitResetFrom(r.Stdout, e.now())
 }
 
 // runShell runs a user chip's command with sh in the repository root.

@@ -155,7 +155,7 @@ func TestNetworkFailureNeverSuppresses(t *testing.T) {
 echo 'Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host' >&2; exit 1`)
 	r.background(t)
 	s := r.status()
-	if s.Validation == state.Suppressed || s.FailureCached || s.LastOutcome.Class != classify.Retryable || s.LastOutcome.Category != classify.CatNetwork {
+	if s.Validation == state.Suppressed || s.FailureCached || s.LastOutcome.Class != classify.Retryable || s.LastOutcome.Category != classify.CatOffline {
 		t.Fatalf("validation %s cached %v outcome %s/%s", s.Validation, s.FailureCached, s.LastOutcome.Class, s.LastOutcome.Category)
 	}
 	fp := s.Fingerprint
@@ -411,5 +411,72 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 			t.Errorf("%s: known PR not shown while checked again: %q", c.name, s.Chip)
 		}
 		r.background(t)
+	}
+}
+
+// Failures that never reached GitHub back off to at most about 2 minutes,
+// so the chip is back soon after the network; others to 10 minutes.
+func TestOfflineBackoffStaysShort(t *testing.T) {
+	for _, c := range []struct {
+		stderr string
+		max    time.Duration
+	}{
+		{`error connecting to api.github.com\ncheck your internet connection or https://githubstatus.com`, state.OfflineMax},
+		{`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: connect: connection refused`, state.OfflineMax},
+		{`HTTP 502: 502 Bad Gateway (https://api.github.com/graphql)`, state.BackoffMax},
+	} {
+		r := newRig(t)
+		r.gh.set(`printf '` + c.stderr + `\n' >&2; exit 1`)
+		var longest time.Duration
+		for i := 0; i < 8; i++ {
+			r.background(t)
+			s := r.status()
+			wait := s.NextAttemptAt.Sub(r.now)
+			longest = max(longest, wait)
+			if wait > c.max {
+				t.Fatalf("%s: failure %d waits %v", s.LastOutcome.Category, i+1, wait)
+			}
+			r.now = *s.NextAttemptAt
+		}
+		if longest < c.max*8/10 {
+			t.Errorf("%q: backoff never grew near %v: %v", c.stderr, c.max, longest)
+		}
+	}
+}
+
+// Merged and closed PRs and "no PR" are refreshed less often; an
+// invalidation (after git or gh) still refreshes at once.
+func TestSettledResultsRefreshLessOften(t *testing.T) {
+	for _, body := range []string{
+		`echo '{"number":4,"title":"t","state":"MERGED","isDraft":false,"url":"u"}'`,
+		`echo '{"number":4,"title":"t","state":"CLOSED","isDraft":false,"url":"u"}'`,
+		`echo 'no pull requests found for branch "feature"' >&2; exit 1`,
+	} {
+		r := newRig(t)
+		r.gh.set(body)
+		r.background(t)
+		r.now = r.now.Add(2 * time.Minute)
+		if r.wantsRefresh(t) {
+			t.Fatalf("%s: refresh wanted 2 min after a settled result", body)
+		}
+		if _, err := r.env.Invalidate(r.facts()); err != nil {
+			t.Fatal(err)
+		}
+		if !r.wantsRefresh(t) {
+			t.Fatalf("%s: no refresh after an invalidation", body)
+		}
+		r.background(t)
+		r.now = r.now.Add(r.env.Config.SettledRefreshInterval + time.Second)
+		if !r.wantsRefresh(t) {
+			t.Fatalf("%s: no refresh after the settled interval", body)
+		}
+	}
+	// An open PR still refreshes after refresh_interval.
+	r := newRig(t)
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.background(t)
+	r.now = r.now.Add(r.env.Config.RefreshInterval + time.Second)
+	if !r.wantsRefresh(t) {
+		t.Fatal("open PR not refreshed after refresh_interval")
 	}
 }

@@ -34,7 +34,11 @@ type Config struct {
 	Mode            string
 	Timeout         time.Duration
 	RefreshInterval time.Duration
-	InvalidateOn    []string
+	// SettledRefreshInterval is how long a merged or closed PR, or no PR,
+	// stays fresh: they rarely change (an invalidation after git or gh
+	// still refreshes at once).
+	SettledRefreshInterval time.Duration
+	InvalidateOn           []string
 	// WorkerIdle is how long a shell's worker waits for a prompt before it
 	// ends (the next prompt starts a new one).
 	WorkerIdle time.Duration
@@ -109,17 +113,18 @@ func Defaults(path string) *Config {
 
 func (c *Config) setDefaults(path string) {
 	*c = Config{
-		Path:            path,
-		Mode:            ModeAuto,
-		Timeout:         5 * time.Second,
-		RefreshInterval: 30 * time.Second,
-		InvalidateOn:    defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
-		WorkerIdle:      10 * time.Minute,
-		OnRetryable:     "clear",
-		Format:          "", // the preset's
-		Preset:          "plain",
-		Color:           true,
-		TitleWidth:      40,
+		Path:                   path,
+		Mode:                   ModeAuto,
+		Timeout:                5 * time.Second,
+		RefreshInterval:        30 * time.Second,
+		SettledRefreshInterval: 5 * time.Minute,
+		InvalidateOn:           defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
+		WorkerIdle:             10 * time.Minute,
+		OnRetryable:            "clear",
+		Format:                 "", // the preset's
+		Preset:                 "plain",
+		Color:                  true,
+		TitleWidth:             40,
 		// Symbols, Styles, Shells and Source stay nil (readable) until a
 		// file sets something: the render path allocates nothing for them.
 	}
@@ -332,6 +337,13 @@ func (c *Config) parse(data string) {
 				continue
 			}
 			c.RefreshInterval = d
+		case "settled_refresh_interval":
+			d, err := duration(v, time.Second, 24*time.Hour)
+			if err != nil {
+				c.problem(line, k, err.Error())
+				continue
+			}
+			c.SettledRefreshInterval = d
 		case "worker_idle":
 			d, err := duration(v, time.Second, 7*24*time.Hour)
 			if err != nil {
@@ -664,6 +676,7 @@ func (c *Config) Effective() []Entry {
 	add("mode", q(c.Mode))
 	add("timeout", q(durationText(c.Timeout)))
 	add("refresh_interval", q(durationText(c.RefreshInterval)))
+	add("settled_refresh_interval", q(durationText(c.SettledRefreshInterval)))
 	list := make([]string, len(c.InvalidateOn))
 	for i, w := range c.InvalidateOn {
 		list[i] = q(w)

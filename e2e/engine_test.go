@@ -106,7 +106,7 @@ func TestE2E_D_ServerDown(t *testing.T) {
 	w.srv.Stop()
 	w.refresh(w.repo, 1)
 	s := w.status(w.repo)
-	if s.class() != "retryable" || s.category() != "network" {
+	if s.class() != "retryable" || s.category() != "offline" {
 		t.Fatalf("class %s/%s detail %q", s.class(), s.category(), s.LastOutcome.Detail)
 	}
 	if s.Validation != before.Validation || s.FailureCached {
@@ -142,8 +142,10 @@ func TestE2E_E_ServerHangs(t *testing.T) {
 	}
 }
 
-// f. Rate limit and 502: retryable with their categories; backoff grows
-// with repeated failures and a success resets it.
+// f. Rate limit and 502: retryable with their categories; a rate limit
+// waits for its reset (which gh does not print: prchip asks GitHub's
+// rate_limit endpoint through the real gh), backoff grows with repeated
+// failures and a success resets it.
 func TestE2E_F_RateLimitAndOutage(t *testing.T) {
 	w := newWorld(t)
 	w.srv.SetMode(fakegithub.RateLimited)
@@ -163,11 +165,16 @@ func TestE2E_F_RateLimitAndOutage(t *testing.T) {
 	if s1.NextAttemptAt == nil || s2.NextAttemptAt == nil || s3.NextAttemptAt == nil {
 		t.Fatalf("next_attempt_at missing: %v %v %v", s1.NextAttemptAt, s2.NextAttemptAt, s3.NextAttemptAt)
 	}
-	// Backoff n: 30 s doubling, ±20% jitter: 1 -> 24..36 s, 3 -> 96..144 s.
+	// The rate limit: until its reset. Backoff n: 30 s doubling, ±20%
+	// jitter: 3 -> 96..144 s.
 	wait1 := s1.NextAttemptAt.Sub(s1.LastOutcome.At)
 	wait3 := s3.NextAttemptAt.Sub(s3.LastOutcome.At)
-	if wait1 < 20*time.Second || wait1 > 40*time.Second || wait3 < 95*time.Second || wait3 > 145*time.Second {
-		t.Fatalf("backoff after 1 failure %v, after 3 %v", wait1, wait3)
+	if wait1 < fakegithub.RateLimitReset-time.Minute || wait1 > fakegithub.RateLimitReset+time.Minute ||
+		len(s1.RecoveryActions) == 0 || !strings.HasPrefix(s1.RecoveryActions[0], "wait until ") {
+		t.Fatalf("rate limit: next attempt after %v, recovery %q", wait1, s1.RecoveryActions)
+	}
+	if wait3 < 95*time.Second || wait3 > 145*time.Second {
+		t.Fatalf("backoff after 3 failures %v", wait3)
 	}
 	// While backing off the render path does not refresh.
 	n := w.srv.Requests()

@@ -40,6 +40,10 @@ const (
 	CatGhMissing      = "gh_missing"
 	CatTimeout        = "timeout"
 	CatNetwork        = "network"
+	// CatOffline is a network failure before any request reached GitHub
+	// (DNS, connection refused, unreachable, a TLS interception such as a
+	// captive portal's): it costs GitHub nothing, so it is retried sooner.
+	CatOffline = "offline"
 	CatRateLimited    = "rate_limited"
 	CatUnavailable    = "github_unavailable"
 	CatAccessDenied   = "access_denied"
@@ -172,7 +176,9 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	case strings.Contains(low, "saml"), strings.Contains(low, "required scopes"),
 		strings.Contains(low, "resource not accessible"), hasHTTPStatus(low, 403):
 		return o.set(Retryable, CatAccessDenied, "", "gh auth status", "prchip refresh")
-	case isNetworkError(low):
+	case containsAny(low, offlineMarkers):
+		return o.set(Retryable, CatOffline, "", "prchip refresh")
+	case containsAny(low, networkMarkers):
 		return o.set(Retryable, CatNetwork, "", "prchip refresh")
 	case strings.Contains(low, "invalid character"), strings.Contains(low, "unexpected end of json"),
 		strings.Contains(low, "cannot unmarshal"):
@@ -197,17 +203,26 @@ func (o *Outcome) set(c Class, cat, detail string, recovery ...string) *Outcome 
 	return o
 }
 
-var networkMarkers = []string{
-	"error connecting to", "check your internet connection", "dial tcp", "dial udp",
-	"connection refused", "connection reset", "no such host", "i/o timeout",
-	"network is unreachable", "host is unreachable", "no route to host",
-	"tls:", "x509:", "certificate", "proxyconnect", "proxy", "timeout awaiting",
-	"context deadline exceeded", "client.timeout", "broken pipe", "eof",
-	"server misbehaving", "temporary failure in name resolution", "http2:",
+// offlineMarkers are failures to reach GitHub at all: gh's DNS message,
+// any dial error (DNS, refused, unreachable, connect timeout), and TLS or
+// proxy set-up failures.
+var offlineMarkers = []string{
+	"error connecting to", "dial tcp", "dial udp", "no such host",
+	"temporary failure in name resolution", "server misbehaving",
+	"connection refused", "network is unreachable", "host is unreachable",
+	"no route to host", "proxyconnect", "tls:", "x509:", "certificate",
 }
 
-func isNetworkError(low string) bool {
-	for _, m := range networkMarkers {
+// networkMarkers are failures after a connection was made, or whose phase
+// is unknown.
+var networkMarkers = []string{
+	"check your internet connection", "connection reset", "i/o timeout",
+	"proxy", "timeout awaiting", "context deadline exceeded", "client.timeout",
+	"broken pipe", "eof", "http2:",
+}
+
+func containsAny(low string, markers []string) bool {
+	for _, m := range markers {
 		if strings.Contains(low, m) {
 			return true
 		}
@@ -300,11 +315,38 @@ func rateLimitReset(stderr string, now time.Time) time.Time {
 	if t.IsZero() || !t.After(now) {
 		return time.Time{}
 	}
-	if t.After(now.Add(time.Hour)) {
-		t = now.Add(time.Hour)
+	if t.After(now.Add(RateLimitMax)) {
+		t = now.Add(RateLimitMax)
 	}
 	return t.UTC()
 }
+
+// RateLimitResetFrom reads `gh api rate_limit`'s JSON: when the GraphQL
+// budget (what `gh pr view` spends) is used up, the time it is restored,
+// at most RateLimitMax ahead; else the zero time.
+func RateLimitResetFrom(out []byte, now time.Time) time.Time {
+	var rl struct {
+		Resources struct {
+			GraphQL *struct {
+				Remaining *int  `json:"remaining"`
+				Reset     int64 `json:"reset"`
+			} `json:"graphql"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(out, &rl) != nil || rl.Resources.GraphQL == nil || rl.Resources.GraphQL.Remaining == nil {
+		return time.Time{}
+	}
+	g := rl.Resources.GraphQL
+	t := time.Unix(g.Reset, 0).UTC()
+	if *g.Remaining > 0 || !t.After(now) || t.Sub(now) > RateLimitMax {
+		return time.Time{}
+	}
+	return t
+}
+
+// RateLimitMax bounds a wait for a rate limit's reset: GitHub's primary
+// limits reset hourly, so a later time is bogus.
+const RateLimitMax = time.Hour
 
 func parseUnix(s string) (int64, error) {
 	var n int64

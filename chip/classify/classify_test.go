@@ -95,15 +95,19 @@ func TestClassifyGeneralises(t *testing.T) {
 		{"remotes and GH_HOST", proc.Result{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository correspond to the GH_HOST environment variable. Try adding a matching remote or unsetting the variable.\n")}, NotApplicable, CatNoGitHubRemote},
 		{"remotes and known hosts", proc.Result{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`\n")}, NotApplicable, CatNoGitHubRemote},
 		{"no PR other host", proc.Result{ExitCode: 1, Stderr: []byte(`no pull requests found for branch "x/y"` + "\n")}, Validated, CatNoPR},
-		{"network enterprise host", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://ghe.corp.example/api/graphql": dial tcp: lookup ghe.corp.example: no such host`)}, Retryable, CatNetwork},
-		{"network api.github.com", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host`)}, Retryable, CatNetwork},
-		{"tls", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": tls: failed to verify certificate: x509: certificate signed by unknown authority`)}, Retryable, CatNetwork},
-		{"i/o timeout", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: i/o timeout`)}, Retryable, CatNetwork},
+		{"network enterprise host", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://ghe.corp.example/api/graphql": dial tcp: lookup ghe.corp.example: no such host`)}, Retryable, CatOffline},
+		{"network api.github.com", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp: lookup api.github.com: no such host`)}, Retryable, CatOffline},
+		{"tls", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": tls: failed to verify certificate: x509: certificate signed by unknown authority`)}, Retryable, CatOffline},
+		{"i/o timeout", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: i/o timeout`)}, Retryable, CatOffline},
+		{"connection reset", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": read tcp 10.0.0.2:51234->140.82.112.6:443: read: connection reset by peer`)}, Retryable, CatNetwork},
+		{"EOF", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": EOF`)}, Retryable, CatNetwork},
+		{"refused", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: connect: connection refused`)}, Retryable, CatOffline},
+		{"unreachable", proc.Result{ExitCode: 1, Stderr: []byte(`Post "https://api.github.com/graphql": dial tcp 140.82.112.6:443: connect: network is unreachable`)}, Retryable, CatOffline},
 		{"401 enterprise", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 401: Bad credentials (https://ghe.corp.example/api/graphql)\n")}, AuthFailure, CatBadCredentials},
 		{"401 other wording", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 401: Unauthorized (https://api.github.com/graphql)")}, AuthFailure, CatAuthRequired},
 		{"exit 4 unknown text", proc.Result{ExitCode: 4, Stderr: []byte("something new about logging in")}, AuthFailure, CatAuthRequired},
 		{"old gh not logged in", proc.Result{ExitCode: 1, Stderr: []byte("You are not logged into any GitHub hosts. Run gh auth login to authenticate.")}, AuthFailure, CatAuthRequired},
-		{"gh auth login in a network hint is not auth", proc.Result{ExitCode: 1, Stderr: []byte("error connecting to api.github.com\nrun gh auth login if this persists")}, Retryable, CatNetwork},
+		{"gh auth login in a network hint is not auth", proc.Result{ExitCode: 1, Stderr: []byte("error connecting to api.github.com\nrun gh auth login if this persists")}, Retryable, CatOffline},
 		{"403 forbidden", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 403: Must have admin rights to Repository. (https://api.github.com/graphql)")}, Retryable, CatAccessDenied},
 		{"SAML", proc.Result{ExitCode: 1, Stderr: []byte("GraphQL: Resource protected by organization SAML enforcement.")}, Retryable, CatAccessDenied},
 		{"secondary rate limit 403", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 403: You have exceeded a secondary rate limit.")}, Retryable, CatRateLimited},
@@ -199,6 +203,29 @@ func TestDecodeGhPR(t *testing.T) {
 		}
 		if err != nil || !reflect.DeepEqual(got, *want) {
 			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, *want)
+		}
+	}
+}
+
+func TestRateLimitResetFrom(t *testing.T) {
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) string { return strconv.FormatInt(now.Add(d).Unix(), 10) }
+	cases := []struct {
+		name, json string
+		want       time.Duration // 0: no reset
+	}{
+		{"used up", `{"resources":{"graphql":{"limit":5000,"remaining":0,"reset":` + at(20*time.Minute) + `}}}`, 20 * time.Minute},
+		{"budget left (a secondary limit)", `{"resources":{"graphql":{"remaining":12,"reset":` + at(20*time.Minute) + `}}}`, 0},
+		{"reset passed", `{"resources":{"graphql":{"remaining":0,"reset":` + at(-time.Minute) + `}}}`, 0},
+		{"beyond an hour", `{"resources":{"graphql":{"remaining":0,"reset":` + at(3*time.Hour) + `}}}`, 0},
+		{"no graphql", `{"resources":{"core":{"remaining":0,"reset":` + at(time.Minute) + `}}}`, 0},
+		{"no remaining", `{"resources":{"graphql":{"reset":` + at(time.Minute) + `}}}`, 0},
+		{"garbage", `<html>`, 0},
+	}
+	for _, c := range cases {
+		got := RateLimitResetFrom([]byte(c.json), now)
+		if (c.want == 0) != got.IsZero() || c.want != 0 && !got.Equal(now.Add(c.want)) {
+			t.Errorf("%s: %v", c.name, got)
 		}
 	}
 }

@@ -148,11 +148,14 @@ const (
 
 // Policy is what the runtime needs to know about a chip kind.
 type Policy struct {
-	Name              string
-	Kind              Kind
-	Requires          []string
-	Timeout           time.Duration
-	RefreshInterval   time.Duration
+	Name            string
+	Kind            Kind
+	Requires        []string
+	Timeout         time.Duration
+	RefreshInterval time.Duration
+	// SettledInterval replaces RefreshInterval for a PR chip whose result
+	// rarely changes: a merged or closed PR, or none (0: no difference).
+	SettledInterval   time.Duration
 	SuppressOnFailure bool
 }
 
@@ -225,13 +228,25 @@ func Decide(in DecideInput) Decision {
 	if in.Foreground || st == nil || st.Fingerprint != in.Fingerprint {
 		return Decision{true, ""}
 	}
-	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) {
+	// A stored time further ahead than any wait prchip sets (the clock
+	// stepped back, or the file was edited) is not trusted; nor is a check
+	// in the future.
+	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) && st.NextAttempt.Sub(in.Now) <= maxWait(st.Outcome) {
 		return Decision{false, ReasonBackoff}
 	}
-	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < in.Policy.RefreshInterval && !in.Now.Before(st.CheckedAt) {
+	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) {
 		return Decision{false, ReasonFresh}
 	}
 	return Decision{true, ""}
+}
+
+// freshFor is how long st's result stays fresh.
+func freshFor(p Policy, st *ChipState) time.Duration {
+	if p.Kind == KindPR && p.SettledInterval > 0 && st.Outcome.Class == classify.Validated &&
+		(st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed") {
+		return p.SettledInterval
+	}
+	return p.RefreshInterval
 }
 
 // NextAttemptAt is when the render path will next refresh this chip on its
@@ -244,33 +259,53 @@ func NextAttemptAt(in DecideInput) time.Time {
 	case ReasonBackoff:
 		return in.State.NextAttempt
 	case ReasonFresh:
-		return in.State.CheckedAt.Add(in.Policy.RefreshInterval)
+		return in.State.CheckedAt.Add(freshFor(in.Policy, in.State))
 	}
 	return time.Time{}
 }
 
-// Backoff bounds: 30 s doubling to at most 10 min; a rate limit's reset
-// time is honoured up to an hour.
+// Backoff bounds: 30 s doubling to at most 10 min, or 2 min for failures
+// that never reached GitHub (so the chip is back soon after the network);
+// a rate limit's reset time is honoured up to an hour.
 const (
 	BackoffBase   = 30 * time.Second
 	BackoffMax    = 10 * time.Minute
-	RateLimitMax  = time.Hour
+	OfflineMax    = 2 * time.Minute
+	RateLimitMax  = classify.RateLimitMax
 	backoffJitter = 0.2
 )
 
-// Backoff is the wait after the n-th consecutive retryable failure (n>=1),
-// jittered by up to ±20% so many shells do not retry in step.
-func Backoff(n int, rnd func() float64) time.Duration {
+// maxWait is the longest wait after outcome o.
+func maxWait(o *classify.Outcome) time.Duration {
+	switch {
+	case o == nil:
+		return BackoffMax
+	case !o.RetryAt.IsZero():
+		return RateLimitMax
+	case o.Category == classify.CatOffline:
+		return OfflineMax
+	}
+	return BackoffMax
+}
+
+// Backoff is the wait after the n-th consecutive retryable failure (n>=1)
+// whose outcome is o, jittered by up to ±20% so many shells do not retry
+// in step.
+func Backoff(n int, o *classify.Outcome, rnd func() float64) time.Duration {
+	limit := maxWait(o)
+	if limit > BackoffMax {
+		limit = BackoffMax
+	}
 	d := BackoffBase
-	for i := 1; i < n && d < BackoffMax; i++ {
+	for i := 1; i < n && d < limit; i++ {
 		d *= 2
 	}
-	d = min(d, BackoffMax)
+	d = min(d, limit)
 	if rnd == nil {
 		rnd = rand.Float64
 	}
 	j := time.Duration(float64(d) * backoffJitter * (2*rnd() - 1))
-	return min(max(d+j, BackoffBase*8/10), BackoffMax)
+	return min(max(d+j, BackoffBase*8/10), limit)
 }
 
 // ApplyInput is one finished run.
@@ -327,7 +362,7 @@ func Apply(in ApplyInput) {
 			st.PR, st.Value, st.Stale = nil, "", false
 		}
 		st.Failures = prevFailures + 1
-		next := in.Now.Add(Backoff(st.Failures, in.Rand))
+		next := in.Now.Add(Backoff(st.Failures, o, in.Rand))
 		if !o.RetryAt.IsZero() {
 			next = o.RetryAt
 			if next.After(in.Now.Add(RateLimitMax)) {

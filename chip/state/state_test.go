@@ -105,12 +105,24 @@ func TestApplyTable(t *testing.T) {
 }
 
 func TestDecideTable(t *testing.T) {
-	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second}
+	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second, SettledInterval: 5 * time.Minute}
 	fresh := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-10 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}}
-	stale := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}}
+	stale := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}, PR: &classify.PR{State: "open"}}
 	backing := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable}, NextAttempt: t0.Add(time.Minute)}
 	cached := &ChipState{Fingerprint: "fp", FailureFP: "fp", Outcome: &classify.Outcome{Class: classify.AuthFailure}}
 	missing := &ChipState{Fingerprint: "fp", Outcome: &classify.Outcome{Class: classify.MissingGh}}
+	// Settled results: no PR, merged, closed (an open one is stale).
+	noPR := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-4 * time.Minute), Outcome: &classify.Outcome{Class: classify.Validated}}
+	merged := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-4 * time.Minute), Outcome: &classify.Outcome{Class: classify.Validated}, PR: &classify.PR{State: "merged"}}
+	closed := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-4 * time.Minute), Outcome: &classify.Outcome{Class: classify.Validated}, PR: &classify.PR{State: "closed"}}
+	open := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-4 * time.Minute), Outcome: &classify.Outcome{Class: classify.Validated}, PR: &classify.PR{State: "open"}}
+	settledLong := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-6 * time.Minute), Outcome: &classify.Outcome{Class: classify.Validated}}
+	// Stored times from a clock that has since stepped back.
+	farBackoff := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable}, NextAttempt: t0.Add(11 * time.Minute)}
+	farOffline := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, Category: classify.CatOffline}, NextAttempt: t0.Add(3 * time.Minute)}
+	rateLimited := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, RetryAt: t0.Add(50 * time.Minute)}, NextAttempt: t0.Add(50 * time.Minute)}
+	farRateLimit := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, RetryAt: t0.Add(3 * time.Hour)}, NextAttempt: t0.Add(3 * time.Hour)}
+	futureCheck := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(time.Hour), Outcome: &classify.Outcome{Class: classify.Validated}}
 	cases := []struct {
 		name   string
 		in     DecideInput
@@ -132,6 +144,17 @@ func TestDecideTable(t *testing.T) {
 		{"force ignores cache", DecideInput{Mode: "auto", State: cached, Validation: Suppressed, Foreground: true, Force: true}, true, ""},
 		{"missing gh same setup", DecideInput{Mode: "always", State: missing}, false, ReasonMissingGh},
 		{"off", DecideInput{Mode: "off"}, false, ReasonModeOff},
+		{"no PR is settled", DecideInput{Mode: "auto", State: noPR}, false, ReasonFresh},
+		{"merged is settled", DecideInput{Mode: "auto", State: merged}, false, ReasonFresh},
+		{"closed is settled", DecideInput{Mode: "auto", State: closed}, false, ReasonFresh},
+		{"open is not settled", DecideInput{Mode: "auto", State: open}, true, ""},
+		{"settled runs out", DecideInput{Mode: "auto", State: settledLong}, true, ""},
+		{"settled, new fingerprint", DecideInput{Mode: "auto", State: noPR, Fingerprint: "fp2"}, true, ""},
+		{"backoff beyond 10 min not trusted", DecideInput{Mode: "auto", State: farBackoff}, true, ""},
+		{"offline backoff beyond 2 min not trusted", DecideInput{Mode: "auto", State: farOffline}, true, ""},
+		{"rate limit reset honoured", DecideInput{Mode: "auto", State: rateLimited}, false, ReasonBackoff},
+		{"rate limit beyond an hour not trusted", DecideInput{Mode: "auto", State: farRateLimit}, true, ""},
+		{"check in the future not trusted", DecideInput{Mode: "auto", State: futureCheck}, true, ""},
 	}
 	for _, c := range cases {
 		c.in.Policy, c.in.Now = pr, t0
@@ -152,7 +175,7 @@ func TestBackoffBounds(t *testing.T) {
 	for _, r := range []float64{0, 0.5, 0.999} {
 		prev := time.Duration(0)
 		for n := 1; n <= 12; n++ {
-			d := Backoff(n, func() float64 { return r })
+			d := Backoff(n, nil, func() float64 { return r })
 			if d < 24*time.Second || d > BackoffMax {
 				t.Fatalf("n=%d r=%v: %v out of bounds", n, r, d)
 			}
@@ -162,11 +185,23 @@ func TestBackoffBounds(t *testing.T) {
 			prev = d
 		}
 	}
-	if d := Backoff(1, func() float64 { return 0.5 }); d != BackoffBase {
+	if d := Backoff(1, nil, func() float64 { return 0.5 }); d != BackoffBase {
 		t.Errorf("first backoff %v", d)
 	}
-	if d := Backoff(20, func() float64 { return 0.5 }); d != BackoffMax {
+	if d := Backoff(20, nil, func() float64 { return 0.5 }); d != BackoffMax {
 		t.Errorf("capped backoff %v", d)
+	}
+	// Failures that cost GitHub nothing come back within about 2 minutes.
+	offline := &classify.Outcome{Class: classify.Retryable, Category: classify.CatOffline}
+	for n := 1; n <= 12; n++ {
+		for _, r := range []float64{0, 0.999} {
+			if d := Backoff(n, offline, func() float64 { return r }); d > OfflineMax {
+				t.Fatalf("offline n=%d: %v", n, d)
+			}
+		}
+	}
+	if d := Backoff(20, offline, func() float64 { return 0.5 }); d != OfflineMax {
+		t.Errorf("offline cap %v", d)
 	}
 }
 

@@ -45,11 +45,16 @@ type Mode int
 const (
 	OK          Mode = iota // answer with the configured PRs
 	BadCreds                // 401 Bad credentials
-	RateLimited             // 403 API rate limit exceeded
+	RateLimited             // 403 API rate limit exceeded; rate_limit says it resets in RateLimitReset
 	BadGateway              // 502
 	Hang                    // accept and never answer
 	Reset                   // close the connection without an answer
 )
+
+// RateLimitReset is how long after a request in RateLimited mode the
+// rate_limit endpoint says the GraphQL budget is restored: longer than
+// prchip's backoff cap, so a test tells the two apart.
+const RateLimitReset = 20 * time.Minute
 
 // Server is a running fake.
 type Server struct {
@@ -171,6 +176,19 @@ type gqlRequest struct {
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if filepath.Base(r.URL.Path) == "rate_limit" {
+		// Asking costs no budget, and does not count as a request.
+		s.mu.Lock()
+		mode := s.mode
+		s.mu.Unlock()
+		remaining, reset := 5000, time.Now().Add(time.Hour)
+		if mode == RateLimited {
+			remaining, reset = 0, time.Now().Add(RateLimitReset)
+		}
+		budget := map[string]any{"limit": 5000, "remaining": remaining, "reset": reset.Unix()}
+		writeJSON(w, 200, map[string]any{"resources": map[string]any{"graphql": budget, "core": budget}})
+		return
+	}
 	if filepath.Base(r.URL.Path) != "graphql" {
 		http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
 		return
