@@ -43,15 +43,15 @@ const (
 	// CatOffline is a network failure before any request reached GitHub
 	// (DNS, connection refused, unreachable, a TLS interception such as a
 	// captive portal's): it costs GitHub nothing, so it is retried sooner.
-	CatOffline = "offline"
-	CatRateLimited    = "rate_limited"
-	CatUnavailable    = "github_unavailable"
-	CatAccessDenied   = "access_denied"
-	CatBadResponse    = "bad_response"
-	CatKilled         = "killed"
-	CatUnknown        = "unknown"
-	CatCommandFailed  = "command_failed"
-	CatStartFailed    = "start_failed"
+	CatOffline       = "offline"
+	CatRateLimited   = "rate_limited"
+	CatUnavailable   = "github_unavailable"
+	CatAccessDenied  = "access_denied"
+	CatBadResponse   = "bad_response"
+	CatKilled        = "killed"
+	CatUnknown       = "unknown"
+	CatCommandFailed = "command_failed"
+	CatStartFailed   = "start_failed"
 )
 
 // Outcome is a classified run, as stored and shown by `status`.
