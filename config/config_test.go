@@ -231,3 +231,24 @@ func TestDurationText(t *testing.T) {
 		}
 	}
 }
+
+// A huge or deeply nested format string is refused with its line and key,
+// before any prompt renders it (a 50,000-level one took 18 s a render).
+func TestFormatIsBounded(t *testing.T) {
+	deep := strings.Repeat("(", 50000) + "{number}" + strings.Repeat(")", 50000)
+	long := strings.Repeat("#{number} ", 200)
+	for name, body := range map[string]string{
+		"deep":        "format = \"" + deep + "\"\n",
+		"long":        "format = \"" + long + "\"\n",
+		"deep shell":  "[shell.zsh]\nformat = \"" + deep + "\"\n",
+		"nine levels": "format = \"" + strings.Repeat("(", 9) + "{number}" + strings.Repeat(")", 9) + "\"\n",
+	} {
+		c := load(t, body)
+		if len(c.Problems) != 1 || c.Format != "" || c.Problems[0].Key != "format" && !strings.HasSuffix(c.Problems[0].Key, ".format") {
+			t.Errorf("%s: problems %v, format %.20q", name, c.Problems, c.Format)
+		}
+	}
+	if c := load(t, "format = \""+strings.Repeat("(", 8)+"{number}"+strings.Repeat(")", 8)+"\"\n"); len(c.Problems) != 0 {
+		t.Errorf("eight levels refused: %v", c.Problems)
+	}
+}

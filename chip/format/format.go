@@ -178,15 +178,27 @@ func GhFields(format string) string {
 	return f
 }
 
+// Template bounds: a chip is a few words, and rendering a template costs
+// its length times its nesting, on every prompt.
+const (
+	MaxFormatLen   = 1024
+	MaxFormatDepth = 8
+)
+
 // Validate reports the first problem in a template.
 func Validate(format string) error {
+	if len(format) > MaxFormatLen {
+		return fmt.Errorf("longer than %d bytes", MaxFormatLen)
+	}
 	depth := 0
 	for i := 0; i < len(format); i++ {
 		switch format[i] {
 		case '\\':
 			i++
 		case '(':
-			depth++
+			if depth++; depth > MaxFormatDepth {
+				return fmt.Errorf("groups nested deeper than %d at byte %d", MaxFormatDepth, i)
+			}
 		case ')':
 			if depth == 0 {
 				return fmt.Errorf("unbalanced ')' at byte %d", i)
