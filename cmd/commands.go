@@ -16,6 +16,7 @@ import (
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -193,7 +194,7 @@ func versionLine() string {
 
 func runConfig(c *baseOptions) error {
 	cfg := config.Load(c.Paths.Config)
-	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", cfg.Path)
+	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", sanitize.Text(cfg.Path, 0))
 	entries := cfg.Effective()
 	width := 0
 	for _, e := range entries {
