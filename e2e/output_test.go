@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -194,4 +196,43 @@ func TestTamperedStateAndConfigSanitised(t *testing.T) {
 		t.Fatalf("config output lacks the chip or the problem:\n%s%s", cfg.stdout, cfg.stderr)
 	}
 	check("config", cfg.stdout+cfg.stderr)
+}
+
+// A title cut to title_width fits that width as the shell measures the
+// prompt (zsh, one code point at a time, with the C library's widths):
+// emoji and East Asian characters are two columns for prchip too, and no
+// ZWJ sequence is kept that zsh would count wider than prchip did (a
+// family is 6 columns to zsh, 2 to a ZWJ-aware terminal). Titles come
+// through the real gh. (A skin tone or VS16 emoji is one glyph of two
+// columns, as terminals draw it and prchip counts it; zsh counts the
+// first 4 and the second 1, so they are not compared here.)
+func TestTitleWidthAsZshMeasuresIt(t *testing.T) {
+	zsh := need(t, "zsh")
+	w := newWorld(t)
+	const width = 20
+	w.config("format = \"{title}\"\ntitle_width = " + fmt.Sprint(width) + "\n")
+	for _, title := range []string{
+		strings.Repeat("🚀", 15),
+		strings.Repeat("⌚", 15),
+		strings.Repeat("👨\u200d👩\u200d👧", 8),
+		strings.Repeat("🇯🇵", 15),
+		"プロンプトのチップを修正する長いタイトル",
+		"Fix e\u0301 and 日本 🚀 and more words here",
+	} {
+		w.srv.SetPR("feature", fakegithub.PR{Number: 3, Title: title})
+		w.refresh(w.repo, 0)
+		chip := w.run(w.repo, "prompt", "--shell", "plain", "--no-refresh").stdout
+		if !strings.HasSuffix(chip, "…") {
+			t.Fatalf("%q: not cut: %q", title, chip)
+		}
+		c := exec.Command(zsh, "-fc", `print -r -- ${(m)#1}`, "zsh", chip)
+		c.Env = w.env()
+		out, err := c.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := strconv.Atoi(strings.TrimSpace(string(out))); n > width || n < width-2 {
+			t.Errorf("%q: the chip %q is %d columns to zsh, title_width %d", title, chip, n, width)
+		}
+	}
 }
