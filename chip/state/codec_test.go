@@ -185,9 +185,9 @@ func checkShownClean(t *testing.T, v reflect.Value, field, src string) {
 	}
 }
 
-// A planted record (SECURITY.md, "A planted state file"): every string
-// decoding gives back that may be shown is clean, tokens redacted; a
-// payload smuggled into a stored outcome is dropped.
+// A planted record (SECURITY.md, "A planted state file or config file"):
+// every string decoding gives back that may be shown is clean, tokens
+// redacted; a payload smuggled into a stored outcome is dropped.
 func TestDecodeCleansPlantedRecords(t *testing.T) {
 	const h = `x\u001b[31m\u001b]52;c;aGk=\u0007\u009b2J\u202e\u200b\n\u2028y ghp_PLANTED0123456789abcdefghijklmnopq \ufffd`
 	rec := strings.ReplaceAll(`{"root":"H","chips":{"pr":{"branch":"H","fingerprint":"H","value":"H",

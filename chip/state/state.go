@@ -310,13 +310,14 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 }
 
 // The state file is text anything running as the user can edit or plant
-// (SECURITY.md, "A planted state file"), so decoding is where its records
-// become trusted: every string that is ever shown (by the prompt, status,
-// refresh) is cleaned here, once, and no reader has to remember it. What is
-// never shown is left as stored: what is only compared (fingerprints,
-// identities, the branch a value belongs to; cleaning the branch would stop
-// a branch with unusual characters from ever matching its own record) and
-// the root, which is written for people reading the file and never read.
+// (SECURITY.md, "A planted state file or config file"), so decoding is
+// where its records become trusted: every string that is ever shown (by
+// the prompt, status, refresh) is cleaned here, once, and no reader has to
+// remember it. What is never shown is left as stored: what is only
+// compared (fingerprints, identities, the branch a value belongs to;
+// cleaning the branch would stop a branch with unusual characters from ever
+// matching its own record) and the root, written for people reading the
+// file and never read back.
 
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
