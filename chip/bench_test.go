@@ -3,6 +3,7 @@ package chip
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 func BenchmarkRender(b *testing.B) {
 	for _, n := range []int{1, 500} {
 		b.Run(fmt.Sprintf("repos=%d", n), func(b *testing.B) {
-			r := newBenchRig(b, n)
+			r := newBenchRig(b, n, "t")
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
@@ -30,9 +31,34 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-func newBenchRig(b *testing.B, repos int) *rig {
+// BenchmarkRenderTitle renders a chip that shows the title, cut to the
+// default 40 columns: plain ASCII (the fast path) and a title of CJK and
+// emoji sequences (grapheme clusters and their widths).
+func BenchmarkRenderTitle(b *testing.B) {
+	for _, c := range []struct{ name, title string }{
+		{"ascii", "Fix the prompt chip for repositories with a detached HEAD"},
+		{"cjk-emoji", "🚀 プロンプトのチップを修正 👨‍👩‍👧‍👦 🇯🇵 👍🏽 and more words"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := newBenchRig(b, 1, c.title)
+			r.env.Config.Format = "#{number} {title}"
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				f := Gather(r.repo, r.now)
+				v := LoadView(r.env.Store, f.Key)
+				text, _ := r.env.Render(f, &v, sanitize.Zsh)
+				if !strings.HasPrefix(text, "#8 ") || !strings.HasSuffix(text, "…") {
+					b.Fatalf("chip %q", text)
+				}
+			}
+		})
+	}
+}
+
+func newBenchRig(b *testing.B, repos int, title string) *rig {
 	r := newRigTB(b)
-	r.gh.set(`echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+	r.gh.set(`echo '{"number":8,"title":"` + title + `","state":"OPEN","isDraft":false,"url":"u"}'`)
 	if _, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{}); err != nil {
 		b.Fatal(err)
 	}

@@ -101,26 +101,29 @@ func (e *Engine) Status(f *Facts) *Status {
 	now := e.now()
 	s := &Status{
 		Dir:             sanitize.Text(f.Dir, 4096),
-		Gh:              StatusGh{Found: f.Setup.GhPath != "", Path: f.Setup.GhPath},
+		Gh:              StatusGh{Found: f.Setup.GhPath != "", Path: sanitize.Text(f.Setup.GhPath, 4096)},
 		Mode:            e.Config.Mode,
 		Validation:      v.Global.Effective(f.Setup.Identity()),
 		RecoveryActions: []string{},
-		StateFile:       e.Store.Path,
-		ConfigFile:      e.Config.Path,
+		StateFile:       sanitize.Text(e.Store.Path, 4096),
+		ConfigFile:      sanitize.Text(e.Config.Path, 4096),
 		Problems:        []string{},
 	}
+	// Stored records are clean once decoded (state.DecodeRepoState); a
+	// problem may quote a file's text, so it is cleaned as it is added.
+	problem := func(p string) { s.Problems = append(s.Problems, sanitize.Text(sanitize.Redact(p), 2048)) }
 	if v.Problem != nil {
-		s.Problems = append(s.Problems, v.Problem.Error())
+		problem(v.Problem.Error())
 	}
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
 		ver := v.Global.GhVersion
 		s.Gh.Version = &ver
 	}
 	for _, p := range e.Config.Problems {
-		s.Problems = append(s.Problems, "config "+p.String())
+		problem("config " + p.String())
 	}
 	if err := f.Setup.HostsErr(); err != nil {
-		s.Problems = append(s.Problems, "gh hosts file: "+err.Error())
+		problem("gh hosts file: " + err.Error())
 	}
 	host := os.Getenv("GH_HOST")
 	if f.Remote.Host != "" {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clipperhouse/displaywidth"
+
 	"github.com/prchip/prchip/chip/proc"
 )
 
@@ -152,5 +154,25 @@ func TestCommandsTakeTheirOptions(t *testing.T) {
 	out.Reset()
 	if err := runInit(&initOptions{baseOptions: base, Shell: "fish"}); err != nil || !strings.Contains(out.String(), "fish_prompt") {
 		t.Fatalf("init fish: %v\n%s", err, out.String())
+	}
+}
+
+// `prchip config` lines its comments up in display columns, whatever wide
+// characters (CJK, emoji) a value holds.
+func TestConfigColumnsWithWideValues(t *testing.T) {
+	var out, errb bytes.Buffer
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	os.WriteFile(cfg, []byte("format = \"#{number} 修正 🚀 {title}\"\n[symbols]\nmerged = \"マージ済み\"\n"), 0o600)
+	if code := run(&IO{Stdout: &out, Stderr: &errb, Dir: dir}, Paths{State: filepath.Join(dir, "state"), Config: cfg}, []string{"config"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	cols := map[int]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
+		i := strings.Index(line, "  # ")
+		cols[displaywidth.String(line[:i])] = true
+	}
+	if len(cols) != 1 || !strings.Contains(out.String(), "修正") {
+		t.Errorf("comments start at columns %v:\n%s", cols, out.String())
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clipperhouse/displaywidth"
+
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
@@ -16,6 +18,7 @@ import (
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -193,15 +196,17 @@ func versionLine() string {
 
 func runConfig(c *baseOptions) error {
 	cfg := config.Load(c.Paths.Config)
-	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", cfg.Path)
+	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", sanitize.Text(cfg.Path, 0))
 	entries := cfg.Effective()
+	// The comments line up in columns: a format or symbol may hold wide
+	// characters, which fmt's padding (by runes) would miscount.
 	width := 0
 	for _, e := range entries {
-		width = max(width, len(e.Key)+3+len(e.Value))
+		width = max(width, displaywidth.String(e.Key+" = "+e.Value))
 	}
 	for _, e := range entries {
 		line := e.Key + " = " + e.Value
-		fmt.Fprintf(c.IO.Stdout, "%-*s  # %s\n", width, line, e.Source)
+		fmt.Fprintf(c.IO.Stdout, "%s%*s  # %s\n", line, width-displaywidth.String(line), "", e.Source)
 	}
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: config", p.String())

@@ -89,15 +89,19 @@ type Problem struct {
 	Msg  string
 }
 
+// String is the problem as status, config and warnings print it. A message
+// may quote the file's own text (an unknown field's name, a value), which
+// is untrusted like any other: it is sanitised and redacted here, once.
 func (p Problem) String() string {
 	loc := p.File
 	if p.Line > 0 {
 		loc = where(p.File, p.Line)
 	}
+	s := loc + ": " + p.Msg
 	if p.Key != "" {
-		return fmt.Sprintf("%s: key %q: %s", loc, p.Key, p.Msg)
+		s = fmt.Sprintf("%s: key %q: %s", loc, p.Key, p.Msg)
 	}
-	return loc + ": " + p.Msg
+	return sanitize.Text(sanitize.Redact(s), 2048)
 }
 
 // defaultInvalidateOn is shared by every default configuration (capped, so
@@ -662,15 +666,18 @@ type Entry struct {
 }
 
 // Effective lists every setting with its value (as TOML) and where it came
-// from: the file and line, or "default".
+// from: the file and line, or "default". Values are the file's text,
+// untrusted: they are sanitised (what the render path would strip anyway)
+// and redacted (a chip's command may hold a token) before they are quoted,
+// so what `prchip config` prints is safe to show and to paste.
 func (c *Config) Effective() []Entry {
 	src := func(k string) string {
 		if s, ok := c.Source[k]; ok {
-			return s
+			return sanitize.Text(s, 0) // the file's path
 		}
 		return "default"
 	}
-	q := func(s string) string { return strconv.Quote(s) }
+	q := func(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 	var out []Entry
 	add := func(k, v string) { out = append(out, Entry{k, v, src(k)}) }
 	add("mode", q(c.Mode))

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
 )
 
 func load(t *testing.T, body string) *Config {
@@ -250,5 +253,42 @@ func TestFormatIsBounded(t *testing.T) {
 	}
 	if c := load(t, "format = \""+strings.Repeat("(", 8)+"{number}"+strings.Repeat(")", 8)+"\"\n"); len(c.Problems) != 0 {
 		t.Errorf("eight levels refused: %v", c.Problems)
+	}
+}
+
+// What `prchip config` and `status` print of a hostile file: values and
+// problems hold no control, escape, bidi or format character and no token,
+// and the values still read back as TOML strings.
+func TestHostileFileIsPrintedSafely(t *testing.T) {
+	const tok = "ghp_CONFIGTOKEN0123456789abcdefghijklm"
+	c := load(t, `format = "#{number} \u001b]52;c;eA==\u0007\u202e{title}"`+"\n"+
+		`"bad\u001b[2Jkey" = 1`+"\n"+
+		"[shell.zsh]\n"+`format = "{title\u001b]0;pwned\u0007\u009b2J `+tok+`}"`+"\n"+
+		"[chips.note]\n"+`command = "echo; : `+tok+`"`+"\n")
+	var out strings.Builder
+	for _, e := range c.Effective() {
+		out.WriteString(e.Key + " = " + e.Value + "  # " + e.Source + "\n")
+		if e.Value[0] == '"' {
+			var v struct{ V string }
+			if _, err := toml.Decode("V = "+e.Value, &v); err != nil {
+				t.Errorf("%s: %s is not a TOML string: %v", e.Key, e.Value, err)
+			}
+		}
+	}
+	for _, p := range c.Problems {
+		out.WriteString(p.String() + "\n")
+	}
+	s := out.String()
+	if len(c.Problems) != 2 || !strings.Contains(s, "chips.note.command") {
+		t.Fatalf("unexpected reading: %v\n%s", c.Problems, s)
+	}
+	for _, r := range s {
+		if r != '\n' && (r < 0x20 || r >= 0x7f && r <= 0x9f || unicode.Is(unicode.Cf, r)) {
+			t.Errorf("printed U+%04X:\n%s", r, s)
+			break
+		}
+	}
+	if strings.Contains(s, tok) {
+		t.Errorf("printed the token:\n%s", s)
 	}
 }

@@ -20,9 +20,11 @@ const MaxDetail = 512
 // Text removes everything a terminal could interpret: invalid UTF-8 becomes
 // U+FFFD, ESC sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones) and
 // their C1 forms are dropped whole, other C0/C1 controls and DEL are dropped,
-// line breaks and tabs become one space, bidi overrides and isolates are
-// dropped. The result is at most max bytes (max <= 0: unbounded), cut on a
-// rune boundary.
+// line breaks and tabs (and U+2028, U+2029) become one space, bidi overrides
+// and isolates, every other format character and every other
+// default-ignorable character (invisible) are dropped, and so is a
+// variation selector that does not follow a non-ASCII character. The result
+// is at most max bytes (max <= 0: unbounded), cut on a rune boundary.
 func Text(s string, max int) string {
 	if isPlain(s) {
 		if max > 0 && len(s) > max {
@@ -33,6 +35,7 @@ func Text(s string, max int) string {
 	var b strings.Builder
 	b.Grow(min(len(s), 4096))
 	lastSpace := false
+	prev := rune(0) // the last rune written
 	for i := 0; i < len(s); {
 		if max > 0 && b.Len() >= max {
 			break
@@ -70,22 +73,38 @@ func Text(s string, max int) string {
 					continue
 				}
 				b.WriteByte(' ')
-				lastSpace = true
+				lastSpace, prev = true, ' '
 			}
 			continue
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
-		case isBidiControl(r), unicode.Is(unicode.Cf, r):
-			// and every other format character: zero-width ones, tags,
-			// the BOM; none may hide text or split a token.
+		case isBidiControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
+			// and every other invisible character: format characters
+			// (zero-width space and joiners, tags, the BOM, the soft
+			// hyphen) and the other default-ignorable ones (the combining
+			// grapheme joiner, Hangul fillers); none may hide text or split
+			// a token. The zero-width joiner goes too, also inside emoji
+			// sequences: shells measure a prompt one code point at a time
+			// (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
+			// terminal that draws the sequence as one glyph of 2 would
+			// leave the cursor 4 columns off; three emoji are 6 columns
+			// for everyone.
 			continue
+		case unicode.Is(unicode.Variation_Selector, r):
+			// A variation sequence is a character and one selector
+			// (U+2764 U+FE0F, the heart as an emoji; an ideograph's
+			// variant). One after ASCII or after another selector only
+			// hides bytes (and could split a token): dropped.
+			if prev < utf8.RuneSelf || unicode.Is(unicode.Variation_Selector, prev) {
+				continue
+			}
 		}
 		n := utf8.RuneLen(r)
 		if max > 0 && b.Len()+n > max {
 			break
 		}
 		b.WriteRune(r)
-		lastSpace = r == ' '
+		lastSpace, prev = r == ' ', r
 	}
 	return b.String()
 }

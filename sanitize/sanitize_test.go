@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -21,6 +22,7 @@ func checkSafe(t *testing.T, in, out string, max int) {
 			t.Fatalf("control byte %#x in %q (from %q)", c, out, in)
 		}
 	}
+	prev := rune(0)
 	for _, r := range out {
 		if r >= 0x80 && r <= 0x9f {
 			t.Fatalf("C1 control %U in %q (from %q)", r, out, in)
@@ -28,6 +30,13 @@ func checkSafe(t *testing.T, in, out string, max int) {
 		if isBidiControl(r) {
 			t.Fatalf("bidi control %U in %q (from %q)", r, out, in)
 		}
+		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || r == 0x2028 || r == 0x2029 {
+			t.Fatalf("invisible or line-breaking %U in %q (from %q)", r, out, in)
+		}
+		if unicode.Is(unicode.Variation_Selector, r) && (prev < utf8.RuneSelf || unicode.Is(unicode.Variation_Selector, prev)) {
+			t.Fatalf("variation selector %U after %U in %q (from %q)", r, prev, out, in)
+		}
+		prev = r
 	}
 }
 
@@ -55,6 +64,22 @@ func TestTextTable(t *testing.T) {
 		{"invalid UTF-8", "a\xff\xfeb", "a\ufffd\ufffdb", 0},
 		{"newlines and tabs", "a\n\tb\r\nc", "a b c", 0},
 		{"NUL and DEL", "a\x00b\x7fc", "abc", 0},
+		{"line and paragraph separators", "a\u2028b\u2029c", "a b c", 0},
+		{"zero-width space", "a\u200bb", "ab", 0},
+		{"word joiner, BOM, soft hyphen", "a\u2060b\ufeffc\u00add", "abcd", 0},
+		{"zero-width non-joiner", "a\u200cb", "ab", 0},
+		{"tag characters", "x\U000E0001\U000E0068\U000E0069\U000E007Fy", "xy", 0},
+		{"emoji tag sequence keeps its flag", "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", "\U0001F3F4", 0},
+		{"ZWJ between letters", "ab\u200dcd", "abcd", 0},
+		{"ZWJ family becomes its emoji", "\U0001F468\u200d\U0001F469\u200d\U0001F467", "\U0001F468\U0001F469\U0001F467", 0},
+		{"combining grapheme joiner, Hangul fillers", "a\u034fb\u3164c\uffa0d\u115fe", "abcde", 0},
+		{"emoji presentation selector kept", "\u2764\ufe0f ok", "\u2764\ufe0f ok", 0},
+		{"ideographic variation selector kept", "\u845b\U000E0100", "\u845b\U000E0100", 0},
+		{"Mongolian free variation selector kept", "\u1820\u180b", "\u1820\u180b", 0},
+		{"variation selector after ASCII", "ab\ufe0fcd\U000E0100e", "abcde", 0},
+		{"run of variation selectors hides bytes", "\U0001F600\ufe00\ufe01\U000E0150\U000E01EF!", "\U0001F600\ufe00!", 0},
+		{"keycap loses its selector", "1\ufe0f\u20e3", "1\u20e3", 0},
+		{"skin tone and combining marks kept", "\U0001F44D\U0001F3FD e\u0301", "\U0001F44D\U0001F3FD e\u0301", 0},
 		{"cut on a rune boundary", "ééé", "é", 3},
 		{"1 MB title bounded", mb, mb[:256], 256},
 	}
@@ -147,7 +172,9 @@ func FuzzRedact(f *testing.F) {
 }
 
 func FuzzText(f *testing.F) {
-	for _, s := range []string{"\x1b]52;c;x\x07", "\u009b1m", "\x9b", "a\u202eb", "\xff", "%F{red}$(x)`y`\\"} {
+	for _, s := range []string{"\x1b]52;c;x\x07", "\u009b1m", "\x9b", "a\u202eb", "\xff", "%F{red}$(x)`y`\\",
+		"a\u2028b\u2029", "x\u200by\u2060\ufeff", "\U0001F3F4\U000E0067\U000E0062\U000E007F", "\U0001F468\u200d\U0001F469",
+		"\u2764\ufe0f\ufe0f", "a\ufe0f\U000E0100", "\u845b\U000E0100", "\u034f\u3164\u115f"} {
 		f.Add(s, 64)
 	}
 	f.Fuzz(func(t *testing.T, s string, max int) {
@@ -157,6 +184,9 @@ func FuzzText(f *testing.F) {
 		max %= 4096
 		out := Text(s, max)
 		checkSafe(t, s, out, max)
+		if again := Text(out, max); again != out {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, out, again)
+		}
 		if strings.Contains(out, "\u009b") || strings.IndexByte(out, 0x9b) >= 0 && !utf8.ValidString(out) {
 			t.Fatal("raw or encoded CSI left")
 		}
@@ -181,7 +211,7 @@ func FuzzText(f *testing.F) {
 // a URL password may hold '@'.
 func TestRedactSplitAndExactTokens(t *testing.T) {
 	tok := "ghp_" + strings.Repeat("A1b2", 9)
-	for _, sep := range []string{"\x01", "\u202e", "\u200b", "\u2060", "\U000E0041", "\ufeff"} {
+	for _, sep := range []string{"\x01", "\u202e", "\u200b", "\u2060", "\U000E0041", "\ufeff", "\u200d", "\ufe0f", "\U000E0100", "\u034f", "\u3164"} {
 		in := "error: " + tok[:10] + sep + tok[10:] + " rejected"
 		if out := Detail(in); strings.Contains(out, tok[:10]) || strings.Contains(out, tok[10:]) || !strings.Contains(out, Redacted) {
 			t.Errorf("split by %q: %q", sep, out)

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/clipperhouse/displaywidth"
 
 	"github.com/prchip/prchip/sanitize"
 )
@@ -497,49 +498,32 @@ func LinkAllowed(url, host string) bool {
 	return h == host || strings.HasSuffix(h, "."+host)
 }
 
-// TruncateWidth cuts s to at most w display columns (East Asian wide and
-// fullwidth characters count two), ending with "…" when cut. w <= 0: no cut.
+// TruncateWidth cuts s to at most w display columns, ending with "…" when
+// cut; w <= 0: no cut. Columns and grapheme clusters are Unicode's, as
+// displaywidth counts them: East Asian wide and fullwidth characters and
+// emoji take two, combining marks none, and a cluster (👨‍👩‍👧, 🇯🇵, 👍🏽, e◌́)
+// is kept or dropped whole.
 func TruncateWidth(s string, w int) string {
 	if w <= 0 {
 		return s
 	}
-	width := 0
-	for i, r := range s {
-		rw := runeWidth(r)
-		if width+rw > w {
-			// Leave room for the ellipsis.
-			cut := s[:i]
-			for runeWidthString(cut)+1 > w && cut != "" {
-				_, size := utf8.DecodeLastRuneInString(cut)
-				cut = cut[:len(cut)-size]
-			}
-			return cut + "…"
+	if printableASCII(s) { // one column a byte: the common title needs no tables
+		if len(s) <= w {
+			return s
 		}
-		width += rw
+		return s[:w-1] + "…"
 	}
-	return s
+	return displaywidth.TruncateString(s, w, "…")
 }
 
-func runeWidthString(s string) int {
-	n := 0
-	for _, r := range s {
-		n += runeWidth(r)
+// printableASCII reports whether s is all printable ASCII. A byte before a
+// non-ASCII one may start a cluster with it (e and U+0301), so the fast
+// path is for text that has none.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
 	}
-	return n
-}
-
-// runeWidth is the display width of r: 0 for combining marks, 2 for East
-// Asian wide and fullwidth ranges, else 1.
-func runeWidth(r rune) int {
-	switch {
-	case r == 0x200d || r >= 0x300 && r <= 0x36f || r >= 0x1ab0 && r <= 0x1aff || r >= 0x20d0 && r <= 0x20ff || r >= 0xfe20 && r <= 0xfe2f || r >= 0xfe00 && r <= 0xfe0f:
-		return 0
-	case r >= 0x1100 && r <= 0x115f, r >= 0x2e80 && r <= 0x303e, r >= 0x3041 && r <= 0x33ff,
-		r >= 0x3400 && r <= 0x4dbf, r >= 0x4e00 && r <= 0x9fff, r >= 0xa000 && r <= 0xa4cf,
-		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f,
-		r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6, r >= 0x1f300 && r <= 0x1f64f,
-		r >= 0x1f900 && r <= 0x1f9ff, r >= 0x20000 && r <= 0x3fffd:
-		return 2
-	}
-	return 1
+	return true
 }

@@ -6,8 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/clipperhouse/displaywidth"
+	"github.com/clipperhouse/uax29/v2/graphemes"
 
 	"github.com/prchip/prchip/sanitize"
 )
@@ -28,6 +32,8 @@ var states = []struct {
 	{"required-pending", PR{Number: 7, State: "open", Review: "review_required", Checks: "pending", Title: "Waiting", URL: "https://github.com/o/r/pull/7"}, false},
 	{"stale", PR{Number: 9, State: "open", Title: "Offline", URL: "https://github.com/o/r/pull/9"}, true},
 	{"hostile title", PR{Number: 5, State: "open", Title: "50% $(id) `id` \\[ %F{red}", URL: "https://github.com/o/r/pull/5"}, false},
+	{"long title", PR{Number: 6, State: "open", Title: "Cut a long plain ASCII title at forty columns, with an ellipsis", URL: "https://github.com/o/r/pull/6"}, false},
+	{"wide title", PR{Number: 6, State: "open", Title: "🚀⌚ チップを修正 ❤️❤️ 👨\u200d👩\u200d👧\u200d👦 🇯🇵 👍🏽 e\u0301 and a few more words", URL: "https://github.com/o/r/pull/6"}, false},
 }
 
 const fullFormat = "#{number} {title}( {state_symbol})( {review_symbol})( {checks_symbol})( {stale})"
@@ -195,27 +201,106 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// Titles are cut to whole grapheme clusters and counted in the columns a
+// terminal gives them: East Asian wide and fullwidth characters and emoji
+// two, combining marks none, an emoji sequence (ZWJ family, flag, skin
+// tone, VS16) one glyph of two.
 func TestTruncateWidth(t *testing.T) {
+	const family = "👨‍👩‍👧‍👦" // 👨‍👩‍👧‍👦
 	cases := []struct {
-		in   string
-		w    int
-		want string
+		name, in string
+		w        int
+		want     string
 	}{
-		{"short", 10, "short"},
-		{"exactly ten", 11, "exactly ten"},
-		{"a longer title here", 10, "a longer …"},
-		{"日本語のタイトルです", 7, "日本語…"},
-		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301e\u0301…"},
-		{"anything", 0, "anything"},
+		{"ASCII fits", "short", 10, "short"},
+		{"ASCII exactly", "exactly ten", 11, "exactly ten"},
+		{"ASCII cut", "a longer title here", 10, "a longer …"},
+		{"ASCII, width 1", "abc", 1, "…"},
+		{"no bound", "anything", 0, "anything"},
+		{"CJK", "日本語のタイトルです", 7, "日本語…"},
+		{"CJK, odd width left", "日本語のタイトルです", 6, "日本…"},
+		{"fullwidth", "ＡＢＣＤ", 5, "ＡＢ…"},
+		{"Hangul", "한국어 제목입니다", 8, "한국어 …"},
+		{"CJK fits", "修正", 4, "修正"},
+		{"combining acute", "éééé", 3, "éé…"},
+		{"combining acute fits", "éééé", 4, "éééé"},
+		{"Thai vowel signs take no column", "กิกิกิกิ", 4, "กิกิกิกิ"},
+		{"Devanagari conjunct is one cluster", "क्षि क्षि", 2, "क्षि…"},
+		{"ZWJ family is one glyph", family + " family", 6, family + " fa…"},
+		{"ZWJ family fits", family + family, 4, family + family},
+		{"flags are pairs", "🇯🇵🇫🇷🇩🇪", 4, "🇯🇵…"},
+		{"flags fit", "🇯🇵🇫🇷", 4, "🇯🇵🇫🇷"},
+		{"skin tone stays on its hand", "👍🏽 yes", 4, "👍🏽 …"},
+		{"VS16 makes emoji presentation", "❤️❤️❤️", 4, "❤️…"},
+		{"emoji outside the old ranges", "🚀🚀🚀", 4, "🚀…"},
+		{"wide by default (watch)", "⌚⌚⌚", 4, "⌚…"},
+		{"mixed", "Fix 日本 🚀 now", 9, "Fix 日本…"},
 	}
 	for _, c := range cases {
-		got := TruncateWidth(c.in, c.w)
-		if got != c.want {
-			t.Errorf("TruncateWidth(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		t.Run(c.name, func(t *testing.T) {
+			got := TruncateWidth(c.in, c.w)
+			if got != c.want {
+				t.Errorf("TruncateWidth(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+			}
+			if c.w > 0 && displaywidth.String(got) > c.w {
+				t.Errorf("%q is %d columns wide, bound %d", got, displaywidth.String(got), c.w)
+			}
+		})
+	}
+}
+
+// For every bound, the cut keeps whole grapheme clusters (the part before
+// the ellipsis ends on a boundary Unicode's segmentation gives) within the
+// bound, and plain ASCII (the fast path) is cut exactly as the library
+// would cut it.
+func TestTruncateWidthNeverSplitsAGrapheme(t *testing.T) {
+	for _, s := range []string{
+		"Fix the prompt chip for detached HEAD",
+		"👨‍👩‍👧‍👦👩🏽‍💻🏳️‍🌈🇯🇵🇫🇷 é क्षि 日本語 ❤️ ok",
+		"각각각 각 ＡＢ 🚀⌚ ä́b",
+	} {
+		var bounds []int
+		for g := graphemes.FromString(s); g.Next(); {
+			bounds = append(bounds, g.End())
 		}
-		if c.w > 0 && runeWidthString(got) > c.w {
-			t.Errorf("%q is %d columns wide, bound %d", got, runeWidthString(got), c.w)
+		for w := 1; w <= displaywidth.String(s)+1; w++ {
+			got := TruncateWidth(s, w)
+			if n := displaywidth.String(got); n > w {
+				t.Errorf("TruncateWidth(%q, %d) is %d columns", s, w, n)
+			}
+			kept, cut := strings.CutSuffix(got, "…")
+			if !cut {
+				if got != s {
+					t.Errorf("TruncateWidth(%q, %d) = %q: changed without an ellipsis", s, w, got)
+				}
+				continue
+			}
+			if !strings.HasPrefix(s, kept) || kept != "" && !slices.Contains(bounds, len(kept)) {
+				t.Errorf("TruncateWidth(%q, %d) = %q: cut inside a grapheme cluster", s, w, got)
+			}
+			if ascii := strings.Map(func(r rune) rune { return r%0x5f + 0x20 }, s); TruncateWidth(ascii, w) != displaywidth.TruncateString(ascii, w, "…") {
+				t.Errorf("fast path: TruncateWidth(%q, %d) = %q, the library %q", ascii, w, TruncateWidth(ascii, w), displaywidth.TruncateString(ascii, w, "…"))
+			}
 		}
+	}
+}
+
+// BenchmarkTruncateWidth is the title's cut on the render path: ASCII
+// titles that fit or not (the fast path), and titles that need the
+// tables.
+func BenchmarkTruncateWidth(b *testing.B) {
+	for _, c := range []struct{ name, title string }{
+		{"ascii-fits", "Fix the prompt chip"},
+		{"ascii-cut", "Fix the prompt chip for repositories with a detached HEAD and more"},
+		{"cjk-cut", "プロンプトのチップを修正して、切り離された HEAD のリポジトリに対応する"},
+		{"emoji-cut", "🚀 Ship it 👨‍👩‍👧‍👦 with flags 🇯🇵🇫🇷 and thumbs 👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽 up"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				TruncateWidth(c.title, 40)
+			}
+		})
 	}
 }
 

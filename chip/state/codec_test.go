@@ -1,7 +1,6 @@
 package state
 
 import (
-	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -9,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/prchip/prchip/sanitize"
 )
 
 func fill(rng *rand.Rand, v reflect.Value, pZero float64) {
@@ -131,10 +132,100 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(back, again) {
 			t.Fatalf("round trip changed the record:\n%s\n%s", b, b2)
 		}
-		if !strings.ContainsRune(string(b), utf8.RuneError) && !strings.Contains(string(b), `\ufffd`) && !bytes.Equal(b, b2) {
-			t.Fatalf("valid text changed in a round trip:\n%s\n%s", b, b2)
+		// What is only compared comes back as written; what is shown
+		// comes back clean.
+		if !strings.ContainsRune(string(b), utf8.RuneError) && !strings.Contains(string(b), `\ufffd`) {
+			for _, br := range rs.Branches {
+				if br == nil {
+					continue
+				}
+				for name, st := range br.Chips {
+					if st == nil {
+						continue
+					}
+					got := back.Chip(br.Branch, br.Target, name)
+					if got == nil && len(back.Branches) == MaxBranches {
+						continue // beyond the bound, dropped
+					}
+					if got == nil || got.Fingerprint != st.Fingerprint || got.FailureFP != st.FailureFP {
+						t.Fatalf("a compared field changed in a round trip:\n%s\n%s", b, b2)
+					}
+				}
+			}
+		}
+		checkShownClean(t, reflect.ValueOf(back), "", string(b))
+	}
+}
+
+// notShown are the fields decoding leaves as stored: identities that are
+// compared, never shown, and the root, never read.
+var notShown = map[string]bool{"Branch": true, "Target": true, "Fingerprint": true, "FailureFP": true,
+	"SuppressedSetup": true, "GhVersionOf": true, "Validation": true, "Root": true}
+
+// checkShownClean fails when a string field of v that may be shown holds
+// what sanitize.Text would remove or a token.
+func checkShownClean(t *testing.T, v reflect.Value, field, src string) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		if !notShown[field] && (sanitize.Text(s, 0) != s || strings.Contains(s, "ghp_")) {
+			t.Fatalf("%s read back as %q from\n%s", field, s, src)
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			checkShownClean(t, v.Elem(), field, src)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			checkShownClean(t, v.MapIndex(k), field, src)
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			checkShownClean(t, v.Index(i), field, src)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); f.IsExported() {
+				checkShownClean(t, v.Field(i), f.Name, src)
+			}
 		}
 	}
+}
+
+// A planted record (SECURITY.md, "A planted state file or config file"):
+// every string decoding gives back that may be shown is clean, tokens
+// redacted; a payload smuggled into a stored outcome is dropped.
+func TestDecodeCleansPlantedRecords(t *testing.T) {
+	const h = `x\u001b[31m\u001b]52;c;aGk=\u0007\u009b2J\u202e\u200b\n\u2028y ghp_PLANTED0123456789abcdefghijklmnopq \ufffd`
+	rec := strings.ReplaceAll(`{"root":"H","branches":[null,{"branch":"H","target":"H","chips":{"x":null,"pr":{"fingerprint":"H","value":"H",
+		"pr":{"number":1,"url":"H","state":"H","title":"H","review":"H","checks":"H"},
+		"outcome":{"class":"H","category":"H","detail":"H","recovery_actions":["H","H","H","H"],
+			"pr":{"number":2,"title":"H"},"value":"H"}}}}]}`, "H", h)
+	rs, err := DecodeRepoState([]byte(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShownClean(t, reflect.ValueOf(rs), "", rec)
+	if len(rs.Branches) != 1 || len(rs.Branches[0].Chips) != 1 {
+		t.Fatalf("planted nulls kept: %+v", rs.Branches)
+	}
+	br := rs.Branches[0]
+	st := br.Chips["pr"]
+	if st.PR.Title == "" || !strings.Contains(st.PR.Title, "[REDACTED]") || strings.Contains(st.PR.Title, "  ") {
+		t.Errorf("title %q", st.PR.Title)
+	}
+	if br.Branch == st.PR.Title || st.Fingerprint != br.Branch || br.Target != br.Branch {
+		t.Errorf("the branch, target and fingerprint were changed: %q %q %q", br.Branch, br.Target, st.Fingerprint)
+	}
+	if o := st.Outcome; o.PR != nil || o.Value != "" || len(o.Recovery) != 3 {
+		t.Errorf("stored outcome keeps a payload or too many actions: %+v", o)
+	}
+	g, err := DecodeGlobal([]byte(strings.ReplaceAll(`{"gh_version":"H","gh_version_of":"H"}`, "H", h)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShownClean(t, reflect.ValueOf(g), "", h)
 }
 
 // A record that does not decode reads as the zero value, never as half of

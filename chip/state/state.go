@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/sanitize"
 )
 
 // Validation is the global default validation state (SPEC 4).
@@ -378,10 +379,68 @@ func Apply(in ApplyInput) {
 
 // DecodeGlobal reads a global record; one that does not decode reads as the
 // zero value (the caller reports it, the next write repairs it).
-func DecodeGlobal(b []byte) (Global, error) { return decode[Global](b) }
+func DecodeGlobal(b []byte) (Global, error) {
+	g, err := decode[Global](b)
+	g.GhVersion = shown(g.GhVersion, 64)
+	return g, err
+}
 
 // DecodeRepoState reads a repository record, likewise.
-func DecodeRepoState(b []byte) (RepoState, error) { return decode[RepoState](b) }
+func DecodeRepoState(b []byte) (RepoState, error) {
+	rs, err := decode[RepoState](b)
+	kept := rs.Branches[:0]
+	for _, br := range rs.Branches {
+		if br == nil { // a planted null
+			continue
+		}
+		for name, st := range br.Chips {
+			if st == nil {
+				delete(br.Chips, name)
+				continue
+			}
+			st.clean()
+		}
+		if len(br.Chips) == 0 {
+			br.Chips = nil
+		}
+		kept = append(kept, br)
+	}
+	rs.Branches = kept[:min(len(kept), MaxBranches)]
+	if len(rs.Branches) == 0 {
+		rs.Branches = nil
+	}
+	return rs, err
+}
+
+// The state file is text anything running as the user can edit or plant
+// (SECURITY.md, "A planted state file or config file"), so decoding is
+// where its records become trusted: every string that is ever shown (by
+// the prompt, status, refresh) is cleaned here, once, and no reader has to
+// remember it. What is never shown is left as stored: what is only
+// compared (fingerprints, identities, the branch a value belongs to;
+// cleaning the branch would stop a branch with unusual characters from ever
+// matching its own record) and the root, written for people reading the
+// file and never read back.
+
+// clean cleans a chip's stored result.
+func (st *ChipState) clean() {
+	st.Value = shown(st.Value, 256)
+	if p := st.PR; p != nil {
+		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)
+		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
+	}
+	if o := st.Outcome; o != nil {
+		o.Class, o.Category = classify.Class(shown(string(o.Class), 32)), shown(o.Category, 64)
+		o.Detail = sanitize.Detail(o.Detail)
+		o.Recovery = o.Recovery[:min(len(o.Recovery), 3)]
+		for i, r := range o.Recovery {
+			o.Recovery[i] = shown(r, 128)
+		}
+		// A stored outcome never carries its payload (Apply moves it to
+		// PR and Value): nothing may show one that a file smuggled in.
+		o.PR, o.Value = nil, ""
+	}
+}
 
 func decode[T any](b []byte) (T, error) {
 	var v T
@@ -391,6 +450,10 @@ func decode[T any](b []byte) (T, error) {
 	}
 	return v, nil
 }
+
+// shown is s fit to show: controls, escapes, bidi and format characters
+// removed, tokens redacted, at most max bytes.
+func shown(s string, max int) string { return sanitize.Text(sanitize.Redact(s), max) }
 
 // EncodeGlobal writes a global record.
 func EncodeGlobal(g *Global) ([]byte, error) { return json.Marshal(g) }
