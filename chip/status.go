@@ -109,6 +109,9 @@ func (e *Engine) Status(f *Facts) *Status {
 		ConfigFile:      e.Config.Path,
 		Problems:        []string{},
 	}
+	if err := e.Store.DirProblem(); err != nil {
+		s.Problems = append(s.Problems, err.Error())
+	}
 	if v.Problem != nil {
 		s.Problems = append(s.Problems, v.Problem.Error())
 	}
