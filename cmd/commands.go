@@ -105,6 +105,9 @@ func runStatus(c *statusOptions) error {
 	env := c.IO.engine(c.Paths)
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
+	if c.Paths.StateNote != "" {
+		s.Problems = append(s.Problems, c.Paths.StateNote)
+	}
 	s.Worker = findWorker(c.Paths, time.Now())
 	if c.JSON {
 		b, err := s.JSON()
