@@ -30,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
@@ -43,9 +44,19 @@ const (
 	MaxRepos = 512
 	// MaxSize is the largest state file read; MaxRepos records stay far below.
 	MaxSize = 4 << 20
-	// LockWait bounds how long a writer waits for another writer.
+	// LockQuiet is how long a writer waits for the write lock while the
+	// state file does not change: a writer holds the lock for
+	// milliseconds, so a holder that lets no one through for this long is
+	// stuck (stopped, on a hung disk) or is no writer at all, and a hook
+	// or a prompt must not wait seconds for it.
+	LockQuiet = 500 * time.Millisecond
+	// LockWait bounds the wait while the file keeps changing (other
+	// writers getting through: many shells invalidating at once).
 	LockWait = 3 * time.Second
 )
+
+// ErrLocked is returned when the write lock could not be had (LockQuiet).
+var ErrLocked = errors.New("another process holds the state lock")
 
 // Store is the state file at Path (its lock sits beside it).
 type Store struct {
@@ -333,16 +344,21 @@ func (s *Store) Load() *Tx {
 // Update runs fn on the current state under the write lock and writes the
 // result atomically if fn changed anything. An error from fn aborts the
 // write. A state file that could not be read is rewritten from scratch.
+// Nothing is written unless the state directory is private (openDir).
 func (s *Store) Update(fn func(tx *Tx) error) error {
-	if err := s.ensureDir(); err != nil {
+	d, err := s.openDir()
+	if err != nil {
 		return err
 	}
-	unlock, err := s.lock()
+	defer d.Close()
+	unlock, err := s.lock(d)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	s.removeTemps()
+	s.removeTemps(d)
+	// Read by path: what is written goes through the directory's
+	// descriptor, and a file read from elsewhere passes the same checks.
 	b, p := s.readFile()
 	var tx *Tx
 	if p != nil {
@@ -356,62 +372,129 @@ func (s *Store) Update(fn func(tx *Tx) error) error {
 	if !tx.changed && tx.Problem == nil {
 		return nil
 	}
-	return s.write(tx)
+	return s.write(d, tx)
 }
 
-func (s *Store) ensureDir() error {
-	dir := s.Dir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create state directory: %w", err)
+// openDir opens the state directory for writing, making it when missing
+// (SPEC 5): a real directory, not a link, owned by the user and writable
+// by no one else; the error says why not, and what to do.
+func (s *Store) openDir() (*privdir.Dir, error) {
+	d, err := privdir.Make(s.Dir())
+	if err != nil {
+		return nil, fmt.Errorf("state directory: %w", err)
 	}
-	if st, err := os.Stat(dir); err == nil && st.Mode().Perm() != 0o700 {
-		// Best effort: a directory we do not own stays as it is.
-		_ = os.Chmod(dir, 0o700)
+	return d, nil
+}
+
+// Sub opens (making it when missing) the private directory name inside the
+// state directory: "locks" holds the refresh locks, "workers" cmd's worker
+// records.
+func (s *Store) Sub(name string) (*privdir.Dir, error) {
+	d, err := s.openDir()
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	sub, err := d.Sub(name, true)
+	if err != nil {
+		return nil, fmt.Errorf("state directory: %w", err)
+	}
+	return sub, nil
+}
+
+// subdirs are the directories in the state directory that prchip writes in.
+var subdirs = []string{"locks", "workers"}
+
+// DirProblem says why prchip will not write in the state directory (or a
+// directory in it), for `status`; nil when it will, or when it does not
+// exist yet (the first write makes it). It changes nothing.
+func (s *Store) DirProblem() error {
+	d, err := privdir.Open(s.Dir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("state directory: %w", err)
+	}
+	defer d.Close()
+	for _, name := range subdirs {
+		sub, err := d.Sub(name, false)
+		if err == nil {
+			sub.Close()
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("state directory: %w", err)
+		}
 	}
 	return nil
 }
 
 func (s *Store) lockPath() string { return s.Path + ".lock" }
 
-// lock takes the advisory write lock, waiting at most LockWait.
-func (s *Store) lock() (func(), error) {
-	f, err := os.OpenFile(s.lockPath(), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+// lock takes the advisory write lock in d. It gives up (ErrLocked) when
+// the lock stays taken for LockQuiet while the state file does not change,
+// or for LockWait in all.
+func (s *Store) lock(d *privdir.Dir) (func(), error) {
+	f, err := d.OpenFile(filepath.Base(s.lockPath()), os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open state lock: %w", err)
 	}
-	deadline := time.Now().Add(LockWait)
+	start := time.Now()
+	moved, last := start, s.stamp(d)
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
 			return func() { f.Close() }, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			f.Close()
 			return nil, fmt.Errorf("lock state file: %w", err)
 		}
+		now := time.Now()
+		if st := s.stamp(d); st != last {
+			moved, last = now, st
+		}
+		if now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait {
+			f.Close()
+			return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
+				ErrLocked, s.lockPath(), now.Sub(moved).Round(time.Millisecond))
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// stamp tells versions of the state file apart: each write replaces it.
+type stamp struct {
+	ino        uint64
+	size, mtim int64
+}
+
+func (s *Store) stamp(d *privdir.Dir) stamp {
+	st, err := d.Lstat(filepath.Base(s.Path))
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{st.Ino, st.Size, st.MtimeNs}
 }
 
 const tempPrefix = ".prchip-state-"
 
 // removeTemps deletes temp files of writers that died mid-write; it runs
 // under the lock, so no live writer owns one.
-func (s *Store) removeTemps() {
-	ents, err := os.ReadDir(s.Dir())
+func (s *Store) removeTemps(d *privdir.Dir) {
+	names, err := d.Names()
 	if err != nil {
 		return
 	}
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), tempPrefix) {
-			os.Remove(filepath.Join(s.Dir(), e.Name()))
+	for _, name := range names {
+		if strings.HasPrefix(name, tempPrefix) {
+			d.Remove(name)
 		}
 	}
 }
 
 // write serialises tx, dropping least recently used repositories beyond
 // MaxRepos, and replaces the file atomically.
-func (s *Store) write(tx *Tx) error {
+func (s *Store) write(d *privdir.Dir, tx *Tx) error {
 	keys := make([]string, 0, len(tx.repos))
 	for k := range tx.repos {
 		keys = append(keys, k)
@@ -440,7 +523,7 @@ func (s *Store) write(tx *Tx) error {
 		buf.Write(oneLine(e.data))
 		buf.WriteByte('\n')
 	}
-	return s.replace(buf.Bytes())
+	return s.replace(d, buf.Bytes())
 }
 
 // oneLine guards the format: records are JSON, which never holds a raw
@@ -452,15 +535,16 @@ func oneLine(b []byte) []byte {
 	return bytes.ReplaceAll(b, []byte{'\n'}, []byte{' '})
 }
 
-func (s *Store) replace(data []byte) error {
-	f, err := os.CreateTemp(s.Dir(), tempPrefix+"*")
+// replace writes data to a temp file in d and renames it over the state
+// file, all through d's descriptor.
+func (s *Store) replace(d *privdir.Dir, data []byte) error {
+	f, tmp, err := d.CreateTemp(tempPrefix)
 	if err != nil {
 		return fmt.Errorf("write state: %w", err)
 	}
-	tmp := f.Name()
 	fail := func(err error) error {
 		f.Close()
-		os.Remove(tmp)
+		d.Remove(tmp)
 		return fmt.Errorf("write state: %w", err)
 	}
 	if err := f.Chmod(0o600); err != nil {
@@ -478,43 +562,43 @@ func (s *Store) replace(data []byte) error {
 		return fail(err)
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
+		d.Remove(tmp)
 		return fmt.Errorf("write state: %w", err)
 	}
-	if st, err := os.Lstat(s.Path); err == nil && st.IsDir() {
+	base := filepath.Base(s.Path)
+	if st, err := d.Lstat(base); err == nil && st.IsDir() {
 		// A directory cannot be replaced by rename: keep it, moved aside.
-		aside := fmt.Sprintf("%s.broken-%d", s.Path, time.Now().UnixNano())
-		if err := os.Rename(s.Path, aside); err != nil {
-			os.Remove(tmp)
+		aside := fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())
+		if err := d.Rename(base, aside); err != nil {
+			d.Remove(tmp)
 			return fmt.Errorf("move aside directory at state path: %w", err)
 		}
 	}
-	if err := os.Rename(tmp, s.Path); err != nil {
-		os.Remove(tmp)
+	if err := d.Rename(tmp, base); err != nil {
+		d.Remove(tmp)
 		return fmt.Errorf("write state: %w", err)
 	}
-	if d, err := os.Open(s.Dir()); err == nil {
-		d.Sync()
-		d.Close()
-	}
+	d.Sync()
 	return nil
 }
 
 // TryLock takes a named non-blocking lock beside the state file (the
 // per-repository refresh lock). It returns nil when another process holds it.
 // The lock lives as long as the returned file is open in any process, so it
-// can be handed to a child.
+// can be handed to a child. Like a write, it needs private state and locks
+// directories.
 func (s *Store) TryLock(name string) (*os.File, error) {
 	return s.WaitLock(name, 0)
 }
 
 // WaitLock is TryLock that waits up to d for the holder to finish.
 func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
-	p := s.refreshLockPath(name)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+	locks, err := s.Sub("locks")
+	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	f, err := locks.OpenFile(name+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	locks.Close()
 	if err != nil {
 		return nil, err
 	}
@@ -528,11 +612,22 @@ func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 // WaitUnlocked waits up to d until nobody holds the named lock, and
 // reports whether it saw it free. Unlike WaitLock it creates nothing and
 // takes the lock only shared, for an instant: the zsh and fish waiters use
-// it, and a waiter can outlive its shell (and the state directory).
+// it, and a waiter can outlive its shell (and the state directory). A lock
+// in a directory prchip does not write in is not waited for.
 func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
-	f, err := os.OpenFile(s.refreshLockPath(name), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	dir, err := privdir.Open(s.Dir())
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
+	}
+	locks, err := dir.Sub("locks", false)
+	dir.Close()
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
+	locks.Close()
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
 	}
 	defer f.Close() // lets the shared lock go
 	ok, _ := flockWithin(f, syscall.LOCK_SH, d)
@@ -557,9 +652,4 @@ func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// refreshLockPath is where the refresh locks live.
-func (s *Store) refreshLockPath(name string) string {
-	return filepath.Join(s.Dir(), "locks", name+".lock")
 }

@@ -267,3 +267,152 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// other is the user id that plays another user (nobody).
+const other = 65534
+
+// describe lists dir and everything under it (not following links) with
+// mode, owner and identity: what a write or a chmod would change.
+func describe(dir string) string {
+	var b strings.Builder
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil {
+			st := info.Sys().(*syscall.Stat_t)
+			fmt.Fprintf(&b, "%s %v %d %d %d\n", p, info.Mode(), st.Uid, st.Ino, info.ModTime().UnixNano())
+		}
+		return nil
+	})
+	return b.String()
+}
+
+// The state directory is the user's (SPEC 5): no write and no lock is
+// made through a link, in another user's directory or in one others can
+// write, and no chmod reaches a link's target; the error says what is
+// wrong.
+func TestUnsafeStateDirectory(t *testing.T) {
+	cases := []struct {
+		name, want string
+		// make prepares the state directory and returns what must stay
+		// as it is.
+		make func(t *testing.T, dir string) string
+		// stateOK: the state itself may be written (the problem is below).
+		stateOK bool
+	}{
+		{"symlink", "symbolic link", func(t *testing.T, dir string) string {
+			target := filepath.Join(t.TempDir(), "target")
+			os.Mkdir(target, 0o755)
+			os.Chmod(target, 0o755) // what the old code chmodded to 0700
+			os.Symlink(target, dir)
+			return target
+		}, false},
+		{"another user's", "belongs to uid 65534", func(t *testing.T, dir string) string {
+			if os.Geteuid() != 0 {
+				t.Skip("needs root to make another user's directory")
+			}
+			os.Mkdir(dir, 0o700)
+			os.Chown(dir, other, other)
+			return dir
+		}, false},
+		{"writable by others", "written by others", func(t *testing.T, dir string) string {
+			os.Mkdir(dir, 0o777)
+			os.Chmod(dir, 0o777)
+			return dir
+		}, false},
+		{"locks is a symlink", "symbolic link", func(t *testing.T, dir string) string {
+			target := filepath.Join(t.TempDir(), "target")
+			os.Mkdir(target, 0o755)
+			os.Mkdir(dir, 0o700)
+			os.Symlink(target, filepath.Join(dir, "locks"))
+			return target
+		}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newStore(t)
+			os.MkdirAll(filepath.Dir(s.Dir()), 0o700)
+			kept := c.make(t, s.Dir())
+			before := describe(kept)
+			err := s.Update(func(tx *Tx) error { tx.PutRepo("k", []byte(`{}`)); return nil })
+			if !c.stateOK && (err == nil || !strings.Contains(err.Error(), c.want)) {
+				t.Fatalf("Update: %v, want an error saying %q", err, c.want)
+			}
+			lock, err := s.TryLock("repo")
+			if lock != nil || err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("TryLock: %v %v, want no lock and an error saying %q", lock, err, c.want)
+			}
+			if after := describe(kept); after != before {
+				t.Fatalf("changed:\n%s\nnow:\n%s", before, after)
+			}
+		})
+	}
+}
+
+// A state directory of the user's with group or other permissions is
+// tightened to 0700; one that is not a link stays one.
+func TestStateDirectoryTightened(t *testing.T) {
+	s := newStore(t)
+	os.MkdirAll(s.Dir(), 0o755)
+	os.Chmod(s.Dir(), 0o755)
+	put(t, s, "k", `{}`)
+	if st, err := os.Lstat(s.Dir()); err != nil || st.Mode() != fs.ModeDir|0o700 {
+		t.Fatalf("state directory %v %v, want drwx------", st.Mode(), err)
+	}
+}
+
+// A holder of the write lock that writes nothing (stopped, or no writer
+// at all) keeps a writer waiting LockQuiet, not seconds; the error says
+// what happened, and nothing is written.
+func TestStuckLockHolder(t *testing.T) {
+	s := newStore(t)
+	put(t, s, "k", `{"v":1}`)
+	held, err := os.OpenFile(s.Path+".lock", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if err := syscall.Flock(int(held.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = s.Update(func(tx *Tx) error { tx.PutRepo("k", []byte(`{"v":2}`)); return nil })
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("waited %v for a holder that writes nothing", took)
+	}
+	if err == nil || !strings.Contains(err.Error(), "holds the state lock") {
+		t.Fatalf("Update under a stuck lock: %v", err)
+	}
+	if _, r, _ := s.ReadRepo("k"); string(r) != `{"v":1}` {
+		t.Fatalf("state %q", r)
+	}
+	held.Close()
+	put(t, s, "k", `{"v":3}`)
+}
+
+// Writers that get through in turn keep the others waiting, past
+// LockQuiet, as long as the state keeps changing: none gives up.
+func TestBusyLockWaitsItsTurn(t *testing.T) {
+	s := newStore(t)
+	put(t, s, "k", `{}`)
+	const writers, each = 10, 2
+	hold := LockQuiet / 6 // the last of 10 in the queue waits longer than LockQuiet
+	errs := make(chan error, writers*each)
+	for i := range writers {
+		go func() {
+			for j := range each {
+				errs <- s.Update(func(tx *Tx) error {
+					time.Sleep(hold)
+					tx.PutRepo(fmt.Sprintf("w%d-%d", i, j), []byte(`{}`))
+					return nil
+				})
+			}
+		}()
+	}
+	for range writers * each {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := s.Load().Len(); n != writers*each+1 {
+		t.Fatalf("%d records, want %d", n, writers*each+1)
+	}
+}

@@ -112,6 +112,9 @@ func (e *Engine) Status(f *Facts) *Status {
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
 	problem := func(p string) { s.Problems = append(s.Problems, sanitize.Text(sanitize.Redact(p), 2048)) }
+	if err := e.Store.DirProblem(); err != nil {
+		problem(err.Error())
+	}
 	if v.Problem != nil {
 		problem(v.Problem.Error())
 	}

@@ -108,6 +108,9 @@ func runStatus(c *statusOptions) error {
 	env := c.IO.engine(c.Paths)
 	f := chip.Gather(env.Dir, env.Time())
 	s := env.Status(f)
+	if c.Paths.StateNote != "" {
+		s.Problems = append(s.Problems, sanitize.Text(c.Paths.StateNote, 2048))
+	}
 	s.Worker = findWorker(c.Paths, time.Now())
 	if c.JSON {
 		b, err := s.JSON()

@@ -53,6 +53,9 @@ type IO struct {
 type Paths struct {
 	State  string
 	Config string
+	// StateNote says why State is not under $XDG_STATE_HOME, when it is
+	// not (DefaultPaths); `status` shows it.
+	StateNote string
 }
 
 func (o *IO) dir() string {

@@ -3,11 +3,15 @@ package cmd
 import (
 	"os"
 	"path/filepath"
+	"syscall"
+
+	"github.com/prchip/prchip/internal/privdir"
 )
 
 // DefaultPaths follows the XDG base directory spec (SPEC 5): state in
 // $XDG_STATE_HOME (default ~/.local/state), config in $XDG_CONFIG_HOME
-// (default ~/.config); relative values are ignored, as the spec says.
+// (default ~/.config); relative values are ignored, as the spec says. A
+// $XDG_STATE_HOME that everyone can write is not used (see stateHome).
 //
 // This is adrg/xdg's rule on Linux (its tests are the oracle, see
 // paths_test.go), written out because on macOS adrg/xdg puts both under
@@ -17,10 +21,44 @@ func DefaultPaths() Paths {
 	if home == "" {
 		home = "/"
 	}
+	state, note := stateHome(home)
 	return Paths{
-		State:  filepath.Join(xdgDir("XDG_STATE_HOME", home, ".local", "state"), "prchip", "state"),
-		Config: filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
+		State:     filepath.Join(state, "prchip", "state"),
+		Config:    filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
+		StateNote: note,
 	}
+}
+
+// stateHome is $XDG_STATE_HOME, unless that is a directory everyone can
+// write (XDG_STATE_HOME=/tmp) and prchip's directory in it is not already
+// a private one of the user's: anyone could have made "prchip" there
+// first, or make it before us, and the user's state would live, or fail,
+// in a directory of theirs. The state then goes to the XDG default,
+// ~/.local/state, which is the user's and lasts; not to $XDG_RUNTIME_DIR,
+// which is emptied at logout and would take validation, backoff and known
+// PRs with it. note says so, for `status`.
+//
+// It costs the render one stat when XDG_STATE_HOME is set and none when
+// not: $HOME is taken to be the user's (the store still refuses, and
+// `status` reports, a state directory that is not).
+func stateHome(home string) (dir, note string) {
+	def := filepath.Join(home, ".local", "state")
+	x := os.Getenv("XDG_STATE_HOME")
+	if x == "" || !filepath.IsAbs(x) {
+		return def, ""
+	}
+	var st syscall.Stat_t
+	if syscall.Stat(x, &st) != nil || st.Mode&0o002 == 0 {
+		return x, "" // missing (the store makes it) or not shared
+	}
+	mine := filepath.Join(x, "prchip")
+	if d, err := privdir.Open(mine); err == nil {
+		d.Close()
+		return x, ""
+	}
+	return def, "XDG_STATE_HOME (" + x + ") can be written by everyone, and " + mine +
+		" is not a private directory of yours: prchip keeps its state in " + filepath.Join(def, "prchip") +
+		" instead; point XDG_STATE_HOME at a directory of your own"
 }
 
 func xdgDir(name, home string, def ...string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -16,8 +17,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
@@ -422,38 +425,57 @@ type workerRecord struct {
 
 // workersDir holds one record per live worker, named by its shell's pid;
 // a record's modification time is the worker's last answer.
-func workersDir(p Paths) string { return filepath.Join(filepath.Dir(p.State), "workers") }
+func workersDir(p Paths) string { return filepath.Join(filepath.Dir(p.State), workersName) }
 
+const workersName = "workers"
+
+// writeWorkerRecord writes the record through the workers directory's
+// descriptor, in a private state directory only (cache.Store.Sub), and
+// returns its path ("" when it was not written).
 func writeWorkerRecord(p Paths, shellPID int, binary string) string {
-	dir := workersDir(p)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	dir, err := (&cache.Store{Path: p.State}).Sub(workersName)
+	if err != nil {
 		return ""
 	}
+	defer dir.Close()
 	pruneRecords(dir)
-	name := filepath.Join(dir, strconv.Itoa(shellPID))
+	name := strconv.Itoa(shellPID)
 	b, _ := json.Marshal(workerRecord{PID: os.Getpid(), ShellPID: shellPID, Binary: binary, StartedAt: time.Now().UTC()})
-	tmp := name + ".tmp" + strconv.Itoa(os.Getpid())
-	if os.WriteFile(tmp, b, 0o600) != nil || os.Rename(tmp, name) != nil {
-		os.Remove(tmp)
+	f, tmp, err := dir.CreateTemp(name + ".tmp")
+	if err != nil {
 		return ""
 	}
-	return name
+	_, err = f.Write(b)
+	if err = errors.Join(err, f.Close()); err != nil || dir.Rename(tmp, name) != nil {
+		dir.Remove(tmp)
+		return ""
+	}
+	return filepath.Join(dir.Path(), name)
 }
 
 // pruneRecords deletes the records of workers that are gone without
 // removing theirs (killed with SIGKILL).
-func pruneRecords(dir string) {
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		name := filepath.Join(dir, e.Name())
+func pruneRecords(dir *privdir.Dir) {
+	names, _ := dir.Names()
+	for _, name := range names {
 		var rec workerRecord
-		b, err := os.ReadFile(name)
+		b, err := readRecord(dir, name)
 		if err != nil || json.Unmarshal(b, &rec) != nil || !isWorker(rec.PID) {
-			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > time.Minute {
-				os.Remove(name) // unreadable or dead, and not just being written
+			if st, err := dir.Lstat(name); err == nil && time.Since(time.Unix(0, st.MtimeNs)) > time.Minute {
+				dir.Remove(name) // unreadable or dead, and not just being written
 			}
 		}
 	}
+}
+
+// readRecord reads a small record in dir, never through a link or a FIFO.
+func readRecord(dir *privdir.Dir, name string) ([]byte, error) {
+	f, err := dir.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 64<<10))
 }
 
 // removeRecord deletes the record if it is still this worker's (a newer
