@@ -11,6 +11,44 @@ import (
 
 func pidfdOpen(pid int) (int, error) { return unix.PidfdOpen(pid, 0) }
 
+// endWorker kills pid only if it is the worker started with --fifos dir.
+// The command line is read after the pidfd is open, and the process is
+// found unreaped after that, so what was read is the pidfd's process's,
+// and the signal goes to that process and no other.
+func endWorker(pid int, dir string) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err == nil && workerStartedWith(b, dir) && unix.PidfdSendSignal(fd, 0, nil, 0) == nil {
+		unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+	}
+}
+
+// parentNotifier returns a function that sends SIGUSR1 to the process
+// that started this one (fish's waiter tells its shell so). The parent is
+// held by a pidfd from now on: if it ends, the signal goes nowhere, never
+// to a process that has its number since. The pidfd names the parent if
+// getppid still gives its number after the pidfd was opened (a parent
+// that ended before would have handed this process to another).
+func parentNotifier() func() {
+	ppid := os.Getppid()
+	fd, err := unix.PidfdOpen(ppid, 0)
+	if err != nil {
+		return func() {}
+	}
+	if os.Getppid() != ppid {
+		unix.Close(fd)
+		return func() {}
+	}
+	return func() {
+		unix.PidfdSendSignal(fd, unix.SIGUSR1, nil, 0)
+		unix.Close(fd)
+	}
+}
+
 // waitReadable blocks until fd is readable: for a pidfd, until the process ends.
 func waitReadable(fd int) {
 	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}

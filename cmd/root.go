@@ -106,6 +106,12 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			noRefresh, _ := f.GetBool("no-refresh")
 			async, _ := f.GetBool("async")
 			wait, _ := f.GetBool("wait")
+			if w, _ := f.GetString("end-worker"); w != "" {
+				endStuckWorker(w)
+			}
+			if notify, _ := f.GetBool("signal-parent"); notify && wait {
+				defer parentNotifier()()
+			}
 			runPrompt(o, paths, shell, noRefresh, async, wait)
 		},
 	}
@@ -115,8 +121,14 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	// line "refreshing" while a refresh runs, --wait waits for it to end.
 	prompt.Flags().Bool("async", false, "")
 	prompt.Flags().Bool("wait", false, "")
-	prompt.Flags().MarkHidden("async")
-	prompt.Flags().MarkHidden("wait")
+	// The hooks' process handling: zsh and bash name a worker that did not
+	// answer in time, to be ended (endStuckWorker); fish's waiter tells its
+	// shell when the wait is over (parentNotifier).
+	prompt.Flags().String("end-worker", "", "")
+	prompt.Flags().Bool("signal-parent", false, "")
+	for _, name := range []string{"async", "wait", "end-worker", "signal-parent"} {
+		prompt.Flags().MarkHidden(name)
+	}
 	fixedValues(prompt, "shell", "zsh", "bash", "fish", "plain")
 
 	refreshOpts := &refreshOptions{baseOptions: base}

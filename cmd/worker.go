@@ -415,6 +415,36 @@ func watchProcess(pid int) <-chan struct{} {
 	return gone
 }
 
+// endStuckWorker ends the worker the zsh or bash hook names as "PID:DIR":
+// it said hello as PID, was started with --fifos DIR, and then did not
+// answer in time. The hook leaves this to prchip because a shell can only
+// signal a number, which may name another process by then; endWorker
+// signals only a process it has proved to be that worker. Anything else
+// is ignored: the prompt never fails.
+func endStuckWorker(arg string) {
+	p, dir, ok := strings.Cut(arg, ":")
+	if pid, err := strconv.Atoi(p); ok && err == nil && pid > 1 && dir != "" {
+		endWorker(pid, dir)
+	}
+}
+
+// workerStartedWith reports whether cmdline (NUL-separated, as
+// /proc/PID/cmdline has it) is a `prchip worker` given --fifos dir. The
+// hook's mktemp directory is new for each worker it starts, so no other
+// process has that command line.
+func workerStartedWith(cmdline []byte, dir string) bool {
+	args := strings.Split(strings.TrimSuffix(string(cmdline), "\x00"), "\x00")
+	if len(args) < 2 || args[1] != "worker" {
+		return false
+	}
+	for i := 2; i+1 < len(args); i++ {
+		if args[i] == "--fifos" && args[i+1] == dir {
+			return true
+		}
+	}
+	return false
+}
+
 // workerRecord is what `prchip status` learns about a shell's worker.
 type workerRecord struct {
 	PID       int       `json:"pid"`

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,6 +45,23 @@ func (w *world) refreshMeasured(dir string) (result, int64) {
 	return r, kb
 }
 
+// setsidChain is a gh 30 levels deep, each level started by the one above
+// in a session of its own and staying alive; the deepest keeps starting
+// more while it is being killed. The top level waits for the whole chain,
+// then ends with %s.
+const setsidChain = `n=${LEVEL:-0}
+if [ "$n" -lt 30 ]; then
+  LEVEL=$((n+1)) setsid "$0" &
+else
+  : > "$HOME/chain-ready"
+  while :; do setsid sleep 30 & sleep 0.01; done
+fi
+if [ "$n" -eq 0 ]; then
+  while [ ! -e "$HOME/chain-ready" ]; do sleep 0.01; done
+  %s
+fi
+sleep 30`
+
 // Fake gh programs that misbehave: every run ends within the timeout plus
 // a second, leaves no process behind, stays small, and is classified.
 func TestGhUnderControl(t *testing.T) {
@@ -56,6 +74,8 @@ func TestGhUnderControl(t *testing.T) {
 	}{
 		{"grandchild holds stdout", "sleep 30 &\necho '" + json + "'\nexit 0", 0o755, false, "validated", "pull_request"},
 		{"setsid and keeps running", "setsid sleep 30 &\nsetsid sh -c 'sleep 30' &\nsleep 30", 0o755, false, "retryable", "timeout"},
+		{"a 30-deep setsid chain, gh exits", fmt.Sprintf(setsidChain, "echo '"+json+"'; exit 0"), 0o755, false, "validated", "pull_request"},
+		{"a 30-deep setsid chain, gh times out", fmt.Sprintf(setsidChain, "sleep 30"), 0o755, false, "retryable", "timeout"},
 		{"ignores SIGTERM", "trap '' TERM\nwhile :; do sleep 1; done", 0o755, false, "retryable", "timeout"},
 		{"prints 100 MB", "head -c 100000000 /dev/zero | tr '\\0' x\nexit 0", 0o755, false, "retryable", "bad_response"},
 		{"coloured JSON", `printf '\033[1;38m{\033[m\033[1;34m"number"\033[m:7,"title":"\033[32mt\033[m","state":"OPEN","isDraft":false,"url":"u"}\n'`, 0o755, false, "validated", "pull_request"},

@@ -431,6 +431,48 @@ func TestStatusNamesTheShellsWorker(t *testing.T) {
 	}
 }
 
+// A worker that stops answering is ended, and only it: when the pid its
+// hello gave names another process by then (here the hook's copy is
+// pointed at an unrelated process, as a reused pid would have it), that
+// process is left alone, and the shell still replaces the stuck worker.
+// (That the stuck worker itself is ended: TestWorkerInShells.)
+func TestStuckWorkerEndSparesReusedPid(t *testing.T) {
+	background := map[string]string{"zsh": "sleep 300 &!", "bash": "sleep 300 & disown"}
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + "echo warm\n" +
+				background[sh] + "\nother=$!\nreal=$_prchip_wpid\necho \"OTHER=$other REAL=$real\"\n" +
+				"kill -STOP $real; _prchip_wpid=$other\necho stuck\necho next\necho \"NEW=$_prchip_wpid\"\n" +
+				"kill -0 $other && echo OTHER_ALIVE\nkill -KILL $real $other\n"
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			other, _ := strconv.Atoi(between(stdout, "OTHER=", " "))
+			real, _ := strconv.Atoi(between(stdout, "REAL=", "\n"))
+			t.Cleanup(func() {
+				for _, pid := range []int{other, real} {
+					if pid > 0 {
+						syscall.Kill(pid, syscall.SIGKILL)
+					}
+				}
+			})
+			if other <= 0 || real <= 0 {
+				t.Fatalf("no worker or no other process\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+			}
+			if !strings.Contains(stdout, "OTHER_ALIVE") {
+				t.Errorf("the process that had the stuck worker's pid was killed\nstdout:\n%s", stdout)
+			}
+			if n, _ := strconv.Atoi(between(stdout, "NEW=", "\n")); n <= 0 || n == real || n == other {
+				t.Errorf("the stuck worker was not replaced (worker %d, stuck %d, other %d)\nstdout:\n%s", n, real, other, stdout)
+			}
+			if chips := chipsIn(stderr); len(chips) == 0 || chips[len(chips)-1] != "#42" {
+				t.Errorf("prompts %q", chips)
+			}
+		})
+	}
+}
+
 // A shell running with errexit survives whatever its worker does: killed,
 // stopped, ended after its idle time. An environment too large for the
 // pipe never hangs the prompt, with the worker alive or gone.

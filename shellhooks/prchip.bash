@@ -17,11 +17,12 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_dirty=0
   _prchip_last_hist=''
   # The worker: request and response descriptors, the read-write response
-  # descriptor kept until its hello, its pid and FIFO directory, the last
-  # request's id, failures in a row and prompts since the last try after
-  # three. The worker needs bash 5 (EPOCHREALTIME, ${var@a}).
-  _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir=''
-  _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0
+  # descriptor kept until its hello, its pid, its FIFO directory (until the
+  # hello, and for good as its name), the last request's id, failures in a
+  # row, prompts since the last try after three, and a worker to end
+  # ("pid:dir"). The worker needs bash 5 (EPOCHREALTIME, ${var@a}).
+  _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_wdir=''
+  _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0 _prchip_end=''
   if (( BASH_VERSINFO[0] >= 5 )); then
     _prchip_can_work=1
   fi
@@ -97,7 +98,8 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_dirty=0
       "$_prchip_exe" invalidate >/dev/null 2>&1 || :
     fi
-    PRCHIP=$("$_prchip_exe" prompt --shell bash 2>/dev/null) || PRCHIP=
+    PRCHIP=$("$_prchip_exe" prompt --shell bash ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
+    _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
     if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
@@ -117,6 +119,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # one is a writer.
     if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
       exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
+      _prchip_wdir=$_prchip_dir
       ("$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
         </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
       return 0
@@ -125,12 +128,15 @@ if [[ -z ${_prchip_hooked-} ]]; then
     return 1
   }
 
-  # Forgets the worker. With "kill" it also ends it: that is only asked for
-  # a worker that said hello and then did not answer in time; its end of
-  # resp is still open (no end-of-file), so it is alive and the pid is its.
+  # Forgets the worker. With "kill" (a worker that said hello and then did
+  # not answer in time) it is also to be ended, by the next `prchip
+  # prompt` (_prchip_end): the shell never signals it itself, as by now
+  # its pid may name another process (a job that holds a copy of resp
+  # hides the worker's end); prchip signals it through a pidfd, once it
+  # has made sure the process is this worker (its pid and FIFO directory).
   _prchip_stop() {
     if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
-      builtin kill -KILL "$_prchip_wpid" 2>/dev/null || :
+      _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
     if [[ -n $_prchip_dir ]]; then
@@ -139,7 +145,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if (( _prchip_resp )); then exec {_prchip_resp}<&-; fi
     if (( _prchip_req )); then exec {_prchip_req}>&-; fi
     if (( _prchip_resp_rw )); then exec {_prchip_resp_rw}>&-; fi
-    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir=''
+    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_wdir=''
     return 0
   }
 

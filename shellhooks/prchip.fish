@@ -5,8 +5,11 @@
 #       printf '%s %s> ' (prompt_pwd) $PRCHIP
 #   end
 # fish prints variables as text, so a chip can never run as code. When a
-# background refresh ends while the prompt is shown, a disowned waiter sends
-# this shell SIGUSR1 and the prompt is repainted.
+# background refresh ends while the prompt is shown, a disowned waiter (a
+# `prchip prompt --wait` this shell started) sends this shell SIGUSR1 and
+# the prompt is repainted. The waiter holds its parent by a pidfd, so a
+# shell that has ended meanwhile is never confused with a process that has
+# its pid since.
 # Loading this twice installs the hooks once.
 if not set -q _prchip_hooked
     set -g _prchip_hooked 1
@@ -56,7 +59,7 @@ if not set -q _prchip_hooked
             # One waiter at a time; a stuck one is forgotten after 20 s.
             if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
                 set -g _prchip_waiting (date +%s)
-                command sh -c '"$1" prompt --shell fish --wait >/dev/null 2>&1; kill -USR1 "$2" 2>/dev/null' sh $_prchip_exe $fish_pid &
+                command $_prchip_exe prompt --shell fish --wait --signal-parent >/dev/null 2>&1 &
                 disown 2>/dev/null
             end
         end

@@ -18,11 +18,12 @@ if (( ! ${+_prchip_hooked} )); then
   # The one-shot path's redraw waiter.
   typeset -gi _prchip_fd=0 _prchip_rearm=0
   # The worker: its request and response descriptors, the read-write
-  # response descriptor kept until its hello, its pid and FIFO directory,
-  # the last request's id, bytes read but not used yet, failures in a row
-  # and prompts since the last try after three.
+  # response descriptor kept until its hello, its pid, its FIFO directory
+  # (until the hello, and for good as its name), the last request's id,
+  # bytes read but not used yet, failures in a row, prompts since the last
+  # try after three, and a worker to end ("pid:dir").
   typeset -gi _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_id=0 _prchip_fails=0 _prchip_pause=0
-  typeset -g _prchip_dir='' _prchip_buf=''
+  typeset -g _prchip_dir='' _prchip_wdir='' _prchip_buf='' _prchip_end=''
   typeset -gi _prchip_can_work=0 _prchip_bang=0
   setopt prompt_subst
   zmodload zsh/system zsh/datetime zsh/parameter 2>/dev/null
@@ -108,7 +109,7 @@ if (( ! ${+_prchip_hooked} )); then
       sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
       sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
       "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
-      _prchip_wpid=$!
+      _prchip_wpid=$! _prchip_wdir=$_prchip_dir
       _prchip_buf=''
       return 0
     fi
@@ -116,13 +117,16 @@ if (( ! ${+_prchip_hooked} )); then
     return 1
   }
 
-  # Forgets the worker. With "kill" it also ends it: that is only asked for
-  # a worker that said hello and then did not answer in time; its end of
-  # resp is still open (no end-of-file), so it is alive and the pid is its.
+  # Forgets the worker. With "kill" (a worker that said hello and then did
+  # not answer in time) it is also to be ended, by the next `prchip
+  # prompt` (_prchip_end): the shell never signals it itself, as by now
+  # its pid may name another process; prchip signals it through a pidfd,
+  # once it has made sure the process is this worker (its pid and FIFO
+  # directory).
   _prchip_stop() {
     emulate -L zsh
     if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
-      kill -KILL $_prchip_wpid 2>/dev/null
+      _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
     [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
@@ -132,7 +136,7 @@ if (( ! ${+_prchip_hooked} )); then
     fi
     (( _prchip_req )) && exec {_prchip_req}>&-
     (( _prchip_resp_rw )) && exec {_prchip_resp_rw}>&-
-    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_buf=''
+    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_wdir='' _prchip_buf=''
     return 0
   }
 
@@ -226,7 +230,8 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_dirty=0
       "$_prchip_exe" invalidate >/dev/null 2>&1
     fi
-    _prchip_render
+    _prchip_render ${_prchip_end:+--end-worker=$_prchip_end}
+    _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
     if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then

@@ -111,11 +111,19 @@ func (b *boundedBuffer) bytes() []byte {
 	return bytes.Clone(b.buf.Bytes())
 }
 
+// runMu keeps Runs apart in a subreaper, where the end of one takes every
+// child of this process but its own leader for an orphan of its run.
+var runMu sync.Mutex
+
 // Run starts c in its own process group with stdin on /dev/null and waits at
-// most c.Timeout. On timeout the whole group is killed; after the child is
-// gone its group is killed too, so no helper outlives the run, and output
-// still held open by an escaped grandchild is abandoned after a short grace.
+// most c.Timeout (or until stdout overflows). However the leader ends, the
+// run's whole process tree ends with it (endTree), and output still held
+// open by an escaped grandchild is abandoned after a short grace.
 func Run(ctx context.Context, c Command) Result {
+	if adoptsOrphans() {
+		runMu.Lock()
+		defer runMu.Unlock()
+	}
 	start := time.Now()
 	res := Result{ExitCode: -1}
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
@@ -158,28 +166,31 @@ func Run(ctx context.Context, c Command) Result {
 		res.Duration = time.Since(start)
 		return res
 	}
-	pgid := cmd.Process.Pid
+	pid := cmd.Process.Pid
 	var readers sync.WaitGroup
 	readers.Add(2)
 	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
 	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
 
-	waitErr := make(chan error, 1)
-	go func() { waitErr <- cmd.Wait() }()
+	exited := make(chan struct{})
+	go func() { waitExit(pid); close(exited) }()
 	select {
-	case err = <-waitErr:
+	case <-exited:
 	case <-ctx.Done():
 		res.TimedOut = true
-		killTree(pgid)
-		err = <-waitErr
 	case <-stdout.full:
 		res.Overflowed = true
-		killTree(pgid)
-		err = <-waitErr
 	}
-	// Whatever the leader left behind in its group goes too.
-	syscall.Kill(-pgid, syscall.SIGKILL)
-	killOrphans()
+	// The leader is not reaped before its tree has ended, so its pid and
+	// its group's id cannot have been reused meanwhile.
+	select {
+	case <-exited:
+		endTree(pid, true)
+	default:
+		endTree(pid, false)
+		<-exited
+	}
+	err = cmd.Wait()
 
 	done := make(chan struct{})
 	go func() { readers.Wait(); close(done) }()

@@ -1,97 +1,277 @@
 package proc
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // BecomeSubreaper makes orphaned descendants (a gh helper that called
-// setsid, say) reparent to this process instead of init, so killOrphans can
+// setsid, say) reparent to this process instead of init, so endTree can
 // find and end them. The background refresh calls it once at start.
 func BecomeSubreaper() {
-	const prSetChildSubreaper = 36
-	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno == 0 {
+	if unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == nil {
 		subreaper.Store(true)
 	}
 }
 
 // subreaper is set once this process adopts orphans; only then are all of
-// its children known to be leftovers of a finished run.
+// its children but the running leader known to be leftovers of the run.
 var subreaper atomic.Bool
 
-// children lists the pids whose parent is pid, from /proc.
-func children(pid int) []int {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
+func adoptsOrphans() bool { return subreaper.Load() }
+
+// waitExit returns once the leader has exited, leaving it unreaped
+// (WNOWAIT): until Run reaps it, its pid and its group's id name it. (Go
+// handles SIGCHLD itself, so no child is reaped behind Run's back.)
+func waitExit(pid int) {
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
 	}
-	var out []int
+}
+
+// endBudget bounds endTree: a process stuck in the kernel can neither stop
+// nor die, and the run must still end.
+const endBudget = time.Second
+
+// endTree ends every process of the run whose leader is pid (not reaped
+// yet): its process group, every descendant at any depth and in any
+// session, and, in a subreaper, every orphan reparented here. Each process
+// is first stopped, so none forks behind the walk; when a look at /proc
+// finds no new one and all are stopped, all are killed. Descendants are
+// signalled only through pidfds whose process is proved to be one (adopt),
+// never by a number that may have been reused. exited: the leader has
+// exited (it then has no children of its own).
+func endTree(pid int, exited bool) {
+	// The leader is unreaped, so the group's id is still its own.
+	syscall.Kill(-pid, syscall.SIGSTOP)
+	defer syscall.Kill(-pid, syscall.SIGKILL)
+	if exited && !subreaper.Load() {
+		return // the leader has no children, and orphans went to init
+	}
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return // no pidfds (Linux < 5.3): only the group is within reach
+	}
+	t := &tree{self: os.Getpid(), leader: pid, orphans: subreaper.Load(), fds: map[int]int{pid: fd}}
+	defer t.close()
+	deadline := time.Now().Add(endBudget)
+	// A pass that adds no process ends it; more passes are for what the
+	// budget cut short, reparented here once its parent died.
+	for range 4 {
+		added := t.freeze(deadline)
+		syscall.Kill(-pid, syscall.SIGKILL)
+		t.signalAll(unix.SIGKILL)
+		t.waitGone(deadline.Add(endBudget))
+		if added == 0 {
+			return
+		}
+	}
+}
+
+// tree is the processes of one run, each held by a pidfd.
+type tree struct {
+	self, leader int
+	orphans      bool        // this process is a subreaper: its children but the leader are the run's
+	fds          map[int]int // pid -> pidfd of every member
+}
+
+// procStat is what /proc/PID/stat says about a process.
+type procStat struct {
+	ppid  int
+	state byte
+}
+
+// readStat reads /proc/pid/stat: "pid (comm) state ppid ...", where comm
+// may hold spaces and parentheses, so the fields are after the last ')'.
+func readStat(pid int) (procStat, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	i := bytes.LastIndexByte(b, ')')
+	if err != nil || i < 0 {
+		return procStat{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 2 || len(f[0]) != 1 {
+		return procStat{}, false
+	}
+	ppid, err := strconv.Atoi(string(f[1]))
+	return procStat{ppid: ppid, state: f[0][0]}, err == nil
+}
+
+// scan is every process /proc lists. Its numbers are only candidates: any
+// of them may name another process by the time it is signalled.
+func scan() map[int]procStat {
+	ents, _ := os.ReadDir("/proc")
+	out := make(map[int]procStat, len(ents))
 	for _, e := range ents {
-		p, err := strconv.Atoi(e.Name())
+		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// The command name may hold spaces and parens: parse after the last ')'.
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 2 {
-			continue
-		}
-		if pp, _ := strconv.Atoi(f[1]); pp == pid {
-			out = append(out, p)
+		if st, ok := readStat(pid); ok {
+			out[pid] = st
 		}
 	}
 	return out
 }
 
-// killTree kills the process group and every descendant of its leader,
-// including those that moved to a session of their own.
-func killTree(pgid int) {
-	var walk func(pid int, depth int)
-	walk = func(pid int, depth int) {
-		if depth > 32 {
-			return
-		}
-		for _, c := range children(pid) {
-			syscall.Kill(c, syscall.SIGKILL)
-			walk(c, depth+1)
+// unreaped reports whether the pidfd's process is not reaped yet (a zombie
+// still counts): while it is not, its number names it and no other.
+func unreaped(fd int) bool { return unix.PidfdSendSignal(fd, 0, nil, 0) == nil }
+
+// adopt returns a pidfd for pid if the process it opens is a child of
+// parent, a member (or this process, for an orphan). The check reads the
+// parent from /proc after the pidfd is open and then finds both processes
+// unreaped, so what was read was theirs: a number that came to name
+// another process since the scan is refused (or, if it names a new child
+// of a member, rightly taken).
+func (t *tree) adopt(pid, parent int) (int, bool) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return -1, false
+	}
+	st, ok := readStat(pid)
+	if ok && st.ppid == parent && unreaped(fd) {
+		if pfd, member := t.fds[parent]; member && unreaped(pfd) || parent == t.self && t.orphans {
+			return fd, true
 		}
 	}
-	syscall.Kill(-pgid, syscall.SIGKILL)
-	walk(pgid, 0)
+	unix.Close(fd)
+	return -1, false
 }
 
-// killOrphans kills and reaps descendants that were reparented to this
-// process (only when it is a subreaper), and never waits on the caller's
-// own children that are still tracked by exec.Cmd.
-func killOrphans() {
-	if !subreaper.Load() {
-		return
+// take adds, from one scan, every new child of a member (and every orphan
+// in a subreaper), each stopped at once, and reaps the orphans that are
+// zombies. It returns how many it added.
+func (t *tree) take(snap map[int]procStat) int {
+	byParent := make(map[int][]int)
+	for pid, st := range snap {
+		byParent[st.ppid] = append(byParent[st.ppid], pid)
 	}
-	self := os.Getpid()
-	for range 8 {
-		kids := children(self)
-		if len(kids) == 0 {
+	added := 0
+	if t.orphans {
+		for _, pid := range byParent[t.self] {
+			_, member := t.fds[pid]
+			switch {
+			case pid == t.leader: // Run reaps it
+			case snap[pid].state == 'Z':
+				// A child of this process is reaped only here (Runs do not
+				// overlap in a subreaper), so its number is still its own.
+				var ws unix.WaitStatus
+				unix.Wait4(pid, &ws, unix.WNOHANG, nil)
+			case !member && t.add(pid, t.self):
+				added++
+			}
+		}
+	}
+	queue := make([]int, 0, len(t.fds))
+	for pid := range t.fds {
+		queue = append(queue, pid)
+	}
+	for len(queue) > 0 {
+		parent := queue[0]
+		queue = queue[1:]
+		for _, pid := range byParent[parent] {
+			if _, member := t.fds[pid]; !member && t.add(pid, parent) {
+				queue = append(queue, pid)
+				added++
+			}
+		}
+	}
+	return added
+}
+
+// add adopts pid as parent's child and stops it.
+func (t *tree) add(pid, parent int) bool {
+	fd, ok := t.adopt(pid, parent)
+	if !ok {
+		return false
+	}
+	if err := unix.PidfdSendSignal(fd, unix.SIGSTOP, nil, 0); err != nil {
+		unix.Close(fd)
+		return false
+	}
+	t.fds[pid] = fd
+	return true
+}
+
+// freeze adds and stops processes until a scan finds no new one and every
+// member has stopped (a stopped process cannot fork, and a process that
+// has stopped has finished any fork it was in), or the deadline passes.
+// It returns how many it added.
+func (t *tree) freeze(deadline time.Time) int {
+	added, pause := 0, time.Millisecond
+	for {
+		snap := scan()
+		n := t.take(snap)
+		added += n
+		if n == 0 && t.settled(snap) || time.Now().After(deadline) {
+			return added
+		}
+		if n == 0 { // stops are delivered asynchronously
+			time.Sleep(pause)
+			pause = min(2*pause, 20*time.Millisecond)
+		}
+	}
+}
+
+// settled reports whether every member the scan saw has stopped or died.
+// A member that shows as running is checked to be alive after the scan,
+// so the running process the scan saw was the member.
+func (t *tree) settled(snap map[int]procStat) bool {
+	for pid, fd := range t.fds {
+		st, ok := snap[pid]
+		if ok && st.state != 'T' && st.state != 't' && st.state != 'Z' && st.state != 'X' && unreaped(fd) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *tree) signalAll(sig unix.Signal) {
+	for _, fd := range t.fds {
+		unix.PidfdSendSignal(fd, sig, nil, 0)
+	}
+}
+
+// waitGone waits until every member has exited (a pidfd turns readable
+// then), or the deadline passes: once all have, every orphan among them
+// has been reparented, and the next scan reaps it.
+func (t *tree) waitGone(deadline time.Time) {
+	fds := make([]unix.PollFd, 0, len(t.fds))
+	for _, fd := range t.fds {
+		fds = append(fds, unix.PollFd{Fd: int32(fd), Events: unix.POLLIN})
+	}
+	for len(fds) > 0 {
+		left := time.Until(deadline)
+		if left <= 0 {
 			return
 		}
-		for _, k := range kids {
-			// A subprocess of ours still being run by another goroutine is
-			// not an orphan; orphans here are only reparented descendants,
-			// which have no exec.Cmd. Killing is safe for both after Run.
-			syscall.Kill(k, syscall.SIGKILL)
-			var ws syscall.WaitStatus
-			syscall.Wait4(k, &ws, 0, nil)
+		n, err := unix.Poll(fds, int(left/time.Millisecond)+1)
+		if err != nil && !errors.Is(err, unix.EINTR) {
+			return
 		}
+		if n <= 0 {
+			continue
+		}
+		rest := fds[:0]
+		for _, p := range fds {
+			if p.Revents == 0 {
+				rest = append(rest, p)
+			}
+		}
+		fds = rest
+	}
+}
+
+func (t *tree) close() {
+	for _, fd := range t.fds {
+		unix.Close(fd)
 	}
 }
