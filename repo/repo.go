@@ -155,13 +155,46 @@ func readSmall(p string) ([]byte, error) {
 const maxRewrites = 64
 
 // parseConfig reads the parts of git's config syntax prchip needs: remote
-// URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
-// names are case-insensitive, subsection names are not.
+// URLs, branch.<name>.remote and url.<base>.insteadOf.
 func parseConfig(b []byte, info *Info) {
-	var section, sub string
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
 	seen := map[string]bool{} // remote names: linear in the file, whatever its size
+	eachEntry(b, func(section, sub, key, val string, hasVal bool) {
+		if !hasVal {
+			return
+		}
+		switch {
+		case section == "remote" && key == "url" && sub != "":
+			if !seen[sub] {
+				seen[sub] = true
+				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
+			}
+		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
+			info.BranchRemote = configValue(val)
+		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
+			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
+		}
+	})
+	for i, r := range info.Remotes {
+		best := -1
+		for j, rw := range rewrites {
+			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
+		}
+	}
+}
+
+// eachEntry calls fn for every key of a config file, in order, in one
+// pass: section and key lower-cased (git's names are case-insensitive),
+// the subsection as written, and the value still raw for configValue;
+// hasVal is false for a bare key ("key" alone, which git reads as true).
+func eachEntry(b []byte, fn func(section, sub, key, val string, hasVal bool)) {
+	var section, sub string
 	text := string(b)
 	for len(text) > 0 {
 		var line string
@@ -194,32 +227,13 @@ func parseConfig(b []byte, info *Info) {
 			}
 		}
 		key, val, hasVal := strings.Cut(l, "=")
-		key = strings.ToLower(strings.TrimSpace(key))
 		if !hasVal {
-			continue
-		}
-		switch {
-		case section == "remote" && key == "url" && sub != "":
-			if !seen[sub] {
-				seen[sub] = true
-				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
-			}
-		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
-			info.BranchRemote = configValue(val)
-		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
-			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
-		}
-	}
-	for i, r := range info.Remotes {
-		best := -1
-		for j, rw := range rewrites {
-			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
-				best = j
+			// A bare key ends where a comment starts.
+			if i := strings.IndexAny(key, " \t#;"); i >= 0 {
+				key = key[:i]
 			}
 		}
-		if best >= 0 {
-			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
-		}
+		fn(section, sub, strings.ToLower(strings.TrimSpace(key)), val, hasVal)
 	}
 }
 
