@@ -73,9 +73,15 @@ type Facts struct {
 func Gather(dir string, now time.Time) *Facts {
 	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
 	if f.Repo, f.RepoErr = repo.Find(dir); f.RepoErr != nil {
-		detail := "not inside a git repository"
+		var unsafe *repo.UnsafeError
+		if errors.As(f.RepoErr, &unsafe) {
+			// git refuses it, so gh would fail: nothing is run there.
+			f.NA = classify.UnsafeOutcome(unsafe.Error()+": git refuses it, so gh is not run", unsafe.Allow, now)
+			return f
+		}
+		detail := sanitize.Detail(f.RepoErr.Error())
 		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
-			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
+			detail = "repository unreadable: " + detail
 		}
 		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
 		return f

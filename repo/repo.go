@@ -53,30 +53,16 @@ type Remote struct {
 // hostile or broken repository cannot make the prompt read gigabytes.
 const maxFile = 1 << 20
 
-// Find locates the repository enclosing dir and reads its facts.
+// Find locates the repository enclosing dir and reads its facts. A
+// repository that belongs to someone else is refused with an
+// *UnsafeError unless safe.directory allows it, as git refuses it.
 func Find(dir string) (*Info, error) {
-	root, gitPath, isFile, err := findRoot(dir)
+	if !filepath.IsAbs(dir) {
+		return nil, fmt.Errorf("directory %q is not absolute", dir)
+	}
+	info, err := discover(dir)
 	if err != nil {
 		return nil, err
-	}
-	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
-	if isFile {
-		gd, err := readGitFile(gitPath)
-		if err != nil {
-			return nil, err
-		}
-		info.GitDir = gd
-		info.CommonDir = gd
-		// Only a linked worktree's git directory, which a .git file points
-		// to, names the repository's common directory: a .git directory
-		// is its own, and a render saves the failed open.
-		if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
-			cd := strings.TrimSpace(string(b))
-			if !filepath.IsAbs(cd) {
-				cd = filepath.Join(info.GitDir, cd)
-			}
-			info.CommonDir = filepath.Clean(cd)
-		}
 	}
 	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
@@ -102,25 +88,84 @@ func Find(dir string) (*Info, error) {
 	return info, nil
 }
 
-// findRoot walks up from dir to the first directory with a .git entry.
-func findRoot(dir string) (root, gitPath string, isFile bool, err error) {
-	if !filepath.IsAbs(dir) {
-		return "", "", false, fmt.Errorf("directory %q is not absolute", dir)
+// discover walks up from dir as git does, and checks the owners git
+// checks (the work tree's top, the .git entry and, for a gitdir file, the
+// git directory it names): one stat more than the walk (two for a gitdir
+// file), and git's configuration is read only if an owner differs.
+func discover(dir string) (*Info, error) {
+	root, gitPath, isFile, gitUID, err := findRoot(dir)
+	if err != nil {
+		return nil, err
 	}
+	top, err := rawfile.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
+	dirUID := gitUID
+	if isFile {
+		if err := info.followGitFile(gitPath); err != nil {
+			return nil, err
+		}
+		st, err := rawfile.Stat(info.GitDir)
+		if err != nil {
+			return nil, err
+		}
+		dirUID = st.Uid
+	}
+	if err := checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}); err != nil {
+		return nil, err
+	}
+	return info, nil
+}
+
+// followGitFile reads a "gitdir: PATH" file (a linked worktree, a
+// submodule) and the common directory a linked worktree's git directory
+// names.
+func (info *Info) followGitFile(p string) error {
+	gd, err := readGitFile(p)
+	if err != nil {
+		return err
+	}
+	info.GitDir, info.CommonDir = gd, gd
+	// Only a linked worktree's git directory names the repository's
+	// common directory: a .git directory found by walking up is its own,
+	// and a render saves the failed open.
+	info.readCommonDir()
+	return nil
+}
+
+func (info *Info) readCommonDir() {
+	if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
+		cd := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(cd) {
+			cd = filepath.Join(info.GitDir, cd)
+		}
+		info.CommonDir = filepath.Clean(cd)
+	}
+}
+
+// findRoot walks up from dir to the first directory with a .git entry; it
+// reports the entry's owner, as git judges it (lstat).
+func findRoot(dir string) (root, gitPath string, isFile bool, uid uint32, err error) {
 	d := filepath.Clean(dir)
 	for {
 		p := filepath.Join(d, ".git")
-		if st, err := rawfile.Stat(p); err == nil {
-			if st.IsDir() {
-				return d, p, false, nil
+		if st, err := rawfile.Lstat(p); err == nil {
+			uid = st.Uid
+			if st.IsSymlink() { // rare: its type is the target's
+				st, err = rawfile.Stat(p)
 			}
-			if st.IsRegular() {
-				return d, p, true, nil
+			if err == nil && st.IsDir() {
+				return d, p, false, uid, nil
+			}
+			if err == nil && st.IsRegular() {
+				return d, p, true, uid, nil
 			}
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", "", false, ErrNotRepository
+			return "", "", false, 0, ErrNotRepository
 		}
 		d = parent
 	}
