@@ -87,6 +87,11 @@ func Gather(dir string, now time.Time) *Facts {
 		return f
 	}
 	f.Key = RepoKey(f.Repo.Root)
+	if f.Repo.Env != nil {
+		// GIT_DIR or GIT_WORK_TREE chose the repository: its records are
+		// its own, never those of the work tree's usual one.
+		f.Key = ghauth.Digest("repo", f.Repo.Root, "git-dir", f.Repo.GitDir)
+	}
 	if f.Repo.Detached {
 		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
 		return f
@@ -113,6 +118,23 @@ func Gather(dir string, now time.Time) *Facts {
 	}
 	f.Remote = r
 	return f
+}
+
+// Environ is env for a command run in the repository (gh, a shell chip,
+// a background refresh): GIT_DIR and GIT_WORK_TREE made absolute, so the
+// git it runs finds this same repository from the repository root.
+func (f *Facts) Environ(env []string) []string {
+	if f.Repo == nil || f.Repo.Env == nil {
+		return env
+	}
+	out := make([]string, 0, len(env)+len(f.Repo.Env))
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if k != "GIT_DIR" && k != "GIT_WORK_TREE" {
+			out = append(out, kv)
+		}
+	}
+	return append(out, f.Repo.Env...)
 }
 
 // RepoKey is the store key of a repository root.
@@ -434,7 +456,7 @@ func (e *Engine) ghFields() string {
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
 	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return ""
 	}
@@ -455,7 +477,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 		Path:    f.Setup.GhPath,
 		Args:    []string{"pr", "view", "--json", e.ghFields()},
 		Dir:     f.Repo.Root,
-		Env:     proc.GhEnv(e.environ()),
+		Env:     proc.GhEnv(f.Environ(e.environ())),
 		Timeout: p.Timeout,
 	})
 	o := classify.ClassifyPR(r, e.now())
@@ -489,7 +511,7 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 		sh = "/bin/sh"
 	}
 	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
-		Env: e.environ(), Timeout: ce.Policy.Timeout})
+		Env: f.Environ(e.environ()), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
 

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,9 +20,17 @@ import (
 // ErrNotRepository means no enclosing directory holds a .git entry.
 var ErrNotRepository = errors.New("not inside a git repository")
 
+// notRepository is ErrNotRepository with its reason: the environment
+// names no repository git would open.
+type notRepository string
+
+func (e notRepository) Error() string        { return string(e) }
+func (e notRepository) Is(target error) bool { return target == ErrNotRepository }
+
 // Info is what prchip knows about the repository around a directory.
 type Info struct {
-	// Root is the work tree's top directory.
+	// Root is the work tree's top directory (with GIT_DIR and no
+	// GIT_WORK_TREE, the directory itself, as git has it).
 	Root string
 	// GitDir is the per-worktree git directory (HEAD lives here).
 	GitDir string
@@ -38,6 +47,13 @@ type Info struct {
 	// ConfigID changes whenever the repository's config does (gh repo
 	// set-default, push remotes and branch settings live there).
 	ConfigID string
+	// Env holds GIT_DIR and GIT_WORK_TREE ("NAME=value", absolute) when
+	// the environment named the repository, nil otherwise: gh and shell
+	// chips get them, so the git they run finds this same repository from
+	// any directory.
+	Env []string
+
+	gitDirEnv string // GIT_DIR as found, absolute
 }
 
 // Remote is one [remote "name"] section.
@@ -53,16 +69,31 @@ type Remote struct {
 // hostile or broken repository cannot make the prompt read gigabytes.
 const maxFile = 1 << 20
 
-// Find locates the repository enclosing dir and reads its facts. A
-// repository that belongs to someone else is refused with an
-// *UnsafeError unless safe.directory allows it, as git refuses it.
+// Find locates the repository enclosing dir and reads its facts, finding
+// it as git does, so that gh (which runs git) sees the same one: GIT_DIR
+// and GIT_WORK_TREE in the environment name it, relative to dir (see Env),
+// and a repository found by walking up that belongs to someone else is
+// refused with an *UnsafeError unless safe.directory allows it.
 func Find(dir string) (*Info, error) {
 	if !filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("directory %q is not absolute", dir)
 	}
-	info, err := discover(dir)
+	gitDirEnv, explicit := os.LookupEnv("GIT_DIR")
+	workTree, wtSet := os.LookupEnv("GIT_WORK_TREE")
+	var info *Info
+	var err error
+	if explicit {
+		info, err = explicitGitDir(dir, gitDirEnv)
+	} else {
+		info, err = discover(dir)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if explicit || wtSet {
+		if err := info.fromEnvironment(dir, workTree, wtSet); err != nil {
+			return nil, err
+		}
 	}
 	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
@@ -88,10 +119,11 @@ func Find(dir string) (*Info, error) {
 	return info, nil
 }
 
-// discover walks up from dir as git does, and checks the owners git
-// checks (the work tree's top, the .git entry and, for a gitdir file, the
-// git directory it names): one stat more than the walk (two for a gitdir
-// file), and git's configuration is read only if an owner differs.
+// discover walks up from dir as git does without GIT_DIR, and checks the
+// owners git checks (the work tree's top, the .git entry and, for a
+// gitdir file, the git directory it names): one stat more than the walk
+// (two for a gitdir file), and git's configuration is read only if an
+// owner differs.
 func discover(dir string) (*Info, error) {
 	root, gitPath, isFile, gitUID, err := findRoot(dir)
 	if err != nil {
@@ -143,6 +175,78 @@ func (info *Info) readCommonDir() {
 		}
 		info.CommonDir = filepath.Clean(cd)
 	}
+}
+
+// explicitGitDir is the repository GIT_DIR names (a git directory or a
+// gitdir file), relative to dir. git checks no owner then: whoever set
+// GIT_DIR chose the repository.
+func explicitGitDir(dir, v string) (*Info, error) {
+	if v == "" {
+		return nil, notRepository("GIT_DIR is set but empty")
+	}
+	p, err := absPath(dir, v)
+	var st rawfile.FileInfo
+	if err == nil {
+		st, err = rawfile.Stat(p)
+	}
+	if err != nil || !(st.IsDir() || st.IsRegular()) {
+		return nil, notRepository("GIT_DIR=" + v + " is not a git repository")
+	}
+	info := &Info{Root: filepath.Clean(dir), GitDir: p, CommonDir: p, gitDirEnv: p}
+	if st.IsRegular() {
+		if err := info.followGitFile(p); err != nil {
+			return nil, notRepository("GIT_DIR=" + v + " is not a git repository: " + err.Error())
+		}
+	} else {
+		// GIT_DIR may name a linked worktree's git directory itself.
+		info.readCommonDir()
+	}
+	return info, nil
+}
+
+// fromEnvironment applies git's rule for the work tree when the
+// environment names the repository: GIT_WORK_TREE if set (relative to
+// dir), else, with GIT_DIR, dir itself (core.worktree and core.bare move
+// only the work tree, which nothing gh asks git depends on). It records
+// both variables, absolute, in Env.
+func (info *Info) fromEnvironment(dir, workTree string, wtSet bool) error {
+	if info.gitDirEnv == "" {
+		info.gitDirEnv = filepath.Join(info.Root, ".git") // found by walking up
+	}
+	info.Env = []string{"GIT_DIR=" + info.gitDirEnv}
+	if !wtSet {
+		return nil
+	}
+	if workTree == "" {
+		return notRepository("GIT_WORK_TREE is set but empty")
+	}
+	wt, err := absPath(dir, workTree)
+	if err == nil {
+		var st rawfile.FileInfo
+		if st, err = rawfile.Stat(wt); err == nil && !st.IsDir() {
+			err = errors.New("not a directory")
+		}
+	}
+	if err != nil {
+		// gh would run in it: no guessing at another directory.
+		return notRepository("GIT_WORK_TREE=" + workTree + " is not a directory")
+	}
+	info.Root = wt
+	info.Env = append(info.Env, "GIT_WORK_TREE="+wt)
+	return nil
+}
+
+// absPath is p, relative to dir, as the kernel resolves it from there:
+// cleaning is exact unless a ".." may climb out of a symbolic link, which
+// only the file system can tell.
+func absPath(dir, p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		p = dir + "/" + p
+	}
+	if p != ".." && !strings.HasPrefix(p, "../") && !strings.Contains(p, "/../") && !strings.HasSuffix(p, "/..") {
+		return filepath.Clean(p), nil
+	}
+	return filepath.EvalSymlinks(p)
 }
 
 // findRoot walks up from dir to the first directory with a .git entry; it

@@ -156,6 +156,7 @@ func TestOwnershipFollowsGit(t *testing.T) {
 		{name: "include.path in order", chown: "all", global: "[include]\n\tpath = inc\n[safe]\n\tdirectory =\n", files: map[string]string{"inc": "[safe]\n\tdirectory = *\n"}},
 		{name: "sudo from the owner", chown: "all", env: map[string]string{"SUDO_UID": nobody}, want: true},
 		{name: "sudo from another user", chown: "all", env: map[string]string{"SUDO_UID": "1234"}},
+		{name: "GIT_DIR is not checked", chown: "all", env: map[string]string{"GIT_DIR": "{repo}/.git"}, want: true},
 		{name: "GIT_WORK_TREE alone is", chown: "all", env: map[string]string{"GIT_WORK_TREE": "{repo}"}},
 		{name: "linked worktree of someone else's repository", chown: "all", worktree: true},
 		{name: "linked worktree someone else's", chown: "wt", worktree: true},
