@@ -496,7 +496,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 // budget is restored; zero when it is not used up or gh does not say.
 func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
 	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "rate_limit"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return time.Time{}
 	}

@@ -70,7 +70,7 @@ func checkOwners(root string, paths []owned) error {
 		// The rare case: only now are the owner's real path and git's
 		// configuration looked at.
 		real, err := filepath.EvalSymlinks(root)
-		if err == nil && safeDirectoryAllows(real, root) {
+		if err == nil && safeDirectoryAllows(real) {
 			return nil
 		}
 		if err != nil {
@@ -89,7 +89,7 @@ func checkOwners(root string, paths []owned) error {
 // is compared after normalisation, and one ending in "/*" allows what lies
 // below it (git 2.46). gh runs git in the work tree's top (cwd), which is
 // where "." allows.
-func safeDirectoryAllows(real, cwd string) bool {
+func safeDirectoryAllows(real string) bool {
 	allowed := false
 	visit := func(value string, hasValue bool) {
 		switch {
@@ -101,7 +101,7 @@ func safeDirectoryAllows(real, cwd string) bool {
 			allowed = true
 		}
 	}
-	for _, f := range protectedConfigFiles(cwd) {
+	for _, f := range ConfigFiles() {
 		readSafeDirectories(f, visit, 0)
 	}
 	// git -c safe.directory=... in the environment (GIT_CONFIG_COUNT).
@@ -118,41 +118,6 @@ func safeDirectoryAllows(real, cwd string) bool {
 		}
 	}
 	return allowed
-}
-
-// protectedConfigFiles are the system and global configuration files, in
-// git's order; relative names are taken from cwd, where git runs.
-func protectedConfigFiles(cwd string) []string {
-	var files []string
-	add := func(p string) {
-		if p != "" && !filepath.IsAbs(p) {
-			p = filepath.Join(cwd, p)
-		}
-		if p != "" {
-			files = append(files, p)
-		}
-	}
-	if !envBool("GIT_CONFIG_NOSYSTEM") {
-		if p, ok := os.LookupEnv("GIT_CONFIG_SYSTEM"); ok {
-			add(p)
-		} else {
-			add("/etc/gitconfig")
-		}
-	}
-	if p, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
-		add(p)
-		return files
-	}
-	home, hasHome := os.LookupEnv("HOME")
-	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
-		add(filepath.Join(x, "git", "config"))
-	} else if hasHome {
-		add(filepath.Join(home, ".config", "git", "config"))
-	}
-	if hasHome {
-		add(filepath.Join(home, ".gitconfig"))
-	}
-	return files
 }
 
 // maxIncludeDepth is git's bound on nested include.path.
