@@ -73,14 +73,25 @@ type Facts struct {
 func Gather(dir string, now time.Time) *Facts {
 	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
 	if f.Repo, f.RepoErr = repo.Find(dir); f.RepoErr != nil {
-		detail := "not inside a git repository"
+		var unsafe *repo.UnsafeError
+		if errors.As(f.RepoErr, &unsafe) {
+			// git refuses it, so gh would fail: nothing is run there.
+			f.NA = classify.UnsafeOutcome(unsafe.Error()+": git refuses it, so gh is not run", unsafe.Allow, now)
+			return f
+		}
+		detail := sanitize.Detail(f.RepoErr.Error())
 		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
-			detail = "repository unreadable: " + sanitize.Detail(f.RepoErr.Error())
+			detail = "repository unreadable: " + detail
 		}
 		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
 		return f
 	}
 	f.Key = RepoKey(f.Repo.Root)
+	if f.Repo.Env != nil {
+		// GIT_DIR or GIT_WORK_TREE chose the repository: its records are
+		// its own, never those of the work tree's usual one.
+		f.Key = ghauth.Digest("repo", f.Repo.Root, "git-dir", f.Repo.GitDir)
+	}
 	if f.Repo.Detached {
 		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
 		return f
@@ -107,6 +118,23 @@ func Gather(dir string, now time.Time) *Facts {
 	}
 	f.Remote = r
 	return f
+}
+
+// Environ is env for a command run in the repository (gh, a shell chip,
+// a background refresh): GIT_DIR and GIT_WORK_TREE made absolute, so the
+// git it runs finds this same repository from the repository root.
+func (f *Facts) Environ(env []string) []string {
+	if f.Repo == nil || f.Repo.Env == nil {
+		return env
+	}
+	out := make([]string, 0, len(env)+len(f.Repo.Env))
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if k != "GIT_DIR" && k != "GIT_WORK_TREE" {
+			out = append(out, kv)
+		}
+	}
+	return append(out, f.Repo.Env...)
 }
 
 // RepoKey is the store key of a repository root.
@@ -428,7 +456,7 @@ func (e *Engine) ghFields() string {
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
 	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return ""
 	}
@@ -449,7 +477,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 		Path:    f.Setup.GhPath,
 		Args:    []string{"pr", "view", "--json", e.ghFields()},
 		Dir:     f.Repo.Root,
-		Env:     proc.GhEnv(e.environ()),
+		Env:     proc.GhEnv(f.Environ(e.environ())),
 		Timeout: p.Timeout,
 	})
 	o := classify.ClassifyPR(r, e.now())
@@ -468,7 +496,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 // budget is restored; zero when it is not used up or gh does not say.
 func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
 	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "rate_limit"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(e.environ()), Timeout: 2 * time.Second})
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
 	if r.ExitCode != 0 {
 		return time.Time{}
 	}
@@ -483,7 +511,7 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 		sh = "/bin/sh"
 	}
 	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
-		Env: e.environ(), Timeout: ce.Policy.Timeout})
+		Env: f.Environ(e.environ()), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
 

@@ -148,6 +148,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	s.Chip, _ = e.Render(f, &v, sanitize.Plain)
 	if f.NA != nil {
 		s.LastOutcome = statusOutcome(f.NA)
+		s.RecoveryActions = append(s.RecoveryActions, f.NA.Recovery...)
 	}
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, &v, now)

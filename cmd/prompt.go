@@ -151,7 +151,7 @@ func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
-	c.Env = append(os.Environ(), lockFDEnv+"=3")
+	c.Env = append(f.Environ(os.Environ()), lockFDEnv+"=3")
 	c.ExtraFiles = []*os.File{lock}
 	// A new session: no terminal, no job control signals, not waited for by
 	// the shell's command substitution (stdio is /dev/null).

@@ -2,37 +2,40 @@ package repo
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // ConfigFiles are the git configuration files outside the repository, as
-// git finds them: the system file and the user's global ones (SPEC 4: gh's
-// PR lookup reads them through git, so they belong in the fingerprint).
+// git finds them, in its order: the system file and the user's global ones
+// (SPEC 4: gh's PR lookup reads them through git, so they belong in the
+// fingerprint; safe.directory is read from them alone). A variable set but
+// empty names no file, as in git.
 func ConfigFiles() []string {
 	var files []string
-	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
-		sys := os.Getenv("GIT_CONFIG_SYSTEM")
-		if sys == "" {
-			sys = "/etc/gitconfig"
+	if !envBool("GIT_CONFIG_NOSYSTEM") {
+		if p, ok := os.LookupEnv("GIT_CONFIG_SYSTEM"); !ok {
+			files = append(files, "/etc/gitconfig")
+		} else if p != "" {
+			files = append(files, p)
 		}
-		files = append(files, sys)
 	}
-	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
-		return append(files, g)
+	if p, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
+		if p != "" {
+			files = append(files, p)
+		}
+		return files
 	}
-	home := os.Getenv("HOME")
-	xdg := os.Getenv("XDG_CONFIG_HOME")
-	if xdg == "" && home != "" {
-		xdg = filepath.Join(home, ".config")
+	home, hasHome := os.LookupEnv("HOME")
+	// Joined as git joins them: an empty HOME names /.gitconfig.
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		files = append(files, x+"/git/config")
+	} else if hasHome {
+		files = append(files, home+"/.config/git/config")
 	}
-	if xdg != "" {
-		files = append(files, filepath.Join(xdg, "git", "config"))
-	}
-	if home != "" {
-		files = append(files, filepath.Join(home, ".gitconfig"))
+	if hasHome {
+		files = append(files, home+"/.gitconfig")
 	}
 	return files
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,9 +20,17 @@ import (
 // ErrNotRepository means no enclosing directory holds a .git entry.
 var ErrNotRepository = errors.New("not inside a git repository")
 
+// notRepository is ErrNotRepository with its reason: the environment
+// names no repository git would open.
+type notRepository string
+
+func (e notRepository) Error() string        { return string(e) }
+func (e notRepository) Is(target error) bool { return target == ErrNotRepository }
+
 // Info is what prchip knows about the repository around a directory.
 type Info struct {
-	// Root is the work tree's top directory.
+	// Root is the work tree's top directory (with GIT_DIR and no
+	// GIT_WORK_TREE, the directory itself, as git has it).
 	Root string
 	// GitDir is the per-worktree git directory (HEAD lives here).
 	GitDir string
@@ -38,6 +47,13 @@ type Info struct {
 	// ConfigID changes whenever the repository's config does (gh repo
 	// set-default, push remotes and branch settings live there).
 	ConfigID string
+	// Env holds GIT_DIR and GIT_WORK_TREE ("NAME=value", absolute) when
+	// the environment named the repository, nil otherwise: gh and shell
+	// chips get them, so the git they run finds this same repository from
+	// any directory.
+	Env []string
+
+	gitDirEnv string // GIT_DIR as found, absolute
 }
 
 // Remote is one [remote "name"] section.
@@ -53,29 +69,30 @@ type Remote struct {
 // hostile or broken repository cannot make the prompt read gigabytes.
 const maxFile = 1 << 20
 
-// Find locates the repository enclosing dir and reads its facts.
+// Find locates the repository enclosing dir and reads its facts, finding
+// it as git does, so that gh (which runs git) sees the same one: GIT_DIR
+// and GIT_WORK_TREE in the environment name it, relative to dir (see Env),
+// and a repository found by walking up that belongs to someone else is
+// refused with an *UnsafeError unless safe.directory allows it.
 func Find(dir string) (*Info, error) {
-	root, gitPath, isFile, err := findRoot(dir)
+	if !filepath.IsAbs(dir) {
+		return nil, fmt.Errorf("directory %q is not absolute", dir)
+	}
+	gitDirEnv, explicit := os.LookupEnv("GIT_DIR")
+	workTree, wtSet := os.LookupEnv("GIT_WORK_TREE")
+	var info *Info
+	var err error
+	if explicit {
+		info, err = explicitGitDir(dir, gitDirEnv)
+	} else {
+		info, err = discover(dir)
+	}
 	if err != nil {
 		return nil, err
 	}
-	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
-	if isFile {
-		gd, err := readGitFile(gitPath)
-		if err != nil {
+	if explicit || wtSet {
+		if err := info.fromEnvironment(dir, workTree, wtSet); err != nil {
 			return nil, err
-		}
-		info.GitDir = gd
-		info.CommonDir = gd
-		// Only a linked worktree's git directory, which a .git file points
-		// to, names the repository's common directory: a .git directory
-		// is its own, and a render saves the failed open.
-		if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
-			cd := strings.TrimSpace(string(b))
-			if !filepath.IsAbs(cd) {
-				cd = filepath.Join(info.GitDir, cd)
-			}
-			info.CommonDir = filepath.Clean(cd)
 		}
 	}
 	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
@@ -102,25 +119,157 @@ func Find(dir string) (*Info, error) {
 	return info, nil
 }
 
-// findRoot walks up from dir to the first directory with a .git entry.
-func findRoot(dir string) (root, gitPath string, isFile bool, err error) {
-	if !filepath.IsAbs(dir) {
-		return "", "", false, fmt.Errorf("directory %q is not absolute", dir)
+// discover walks up from dir as git does without GIT_DIR, and checks the
+// owners git checks (the work tree's top, the .git entry and, for a
+// gitdir file, the git directory it names): one stat more than the walk
+// (two for a gitdir file), and git's configuration is read only if an
+// owner differs.
+func discover(dir string) (*Info, error) {
+	root, gitPath, isFile, gitUID, err := findRoot(dir)
+	if err != nil {
+		return nil, err
 	}
+	top, err := rawfile.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
+	dirUID := gitUID
+	if isFile {
+		if err := info.followGitFile(gitPath); err != nil {
+			return nil, err
+		}
+		st, err := rawfile.Stat(info.GitDir)
+		if err != nil {
+			return nil, err
+		}
+		dirUID = st.Uid
+	}
+	if err := checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}); err != nil {
+		return nil, err
+	}
+	return info, nil
+}
+
+// followGitFile reads a "gitdir: PATH" file (a linked worktree, a
+// submodule) and the common directory a linked worktree's git directory
+// names.
+func (info *Info) followGitFile(p string) error {
+	gd, err := readGitFile(p)
+	if err != nil {
+		return err
+	}
+	info.GitDir, info.CommonDir = gd, gd
+	// Only a linked worktree's git directory names the repository's
+	// common directory: a .git directory found by walking up is its own,
+	// and a render saves the failed open.
+	info.readCommonDir()
+	return nil
+}
+
+func (info *Info) readCommonDir() {
+	if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
+		cd := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(cd) {
+			cd = filepath.Join(info.GitDir, cd)
+		}
+		info.CommonDir = filepath.Clean(cd)
+	}
+}
+
+// explicitGitDir is the repository GIT_DIR names (a git directory or a
+// gitdir file), relative to dir. git checks no owner then: whoever set
+// GIT_DIR chose the repository.
+func explicitGitDir(dir, v string) (*Info, error) {
+	if v == "" {
+		return nil, notRepository("GIT_DIR is set but empty")
+	}
+	p, err := absPath(dir, v)
+	var st rawfile.FileInfo
+	if err == nil {
+		st, err = rawfile.Stat(p)
+	}
+	if err != nil || !(st.IsDir() || st.IsRegular()) {
+		return nil, notRepository("GIT_DIR=" + v + " is not a git repository")
+	}
+	info := &Info{Root: filepath.Clean(dir), GitDir: p, CommonDir: p, gitDirEnv: p}
+	if st.IsRegular() {
+		if err := info.followGitFile(p); err != nil {
+			return nil, notRepository("GIT_DIR=" + v + " is not a git repository: " + err.Error())
+		}
+	} else {
+		// GIT_DIR may name a linked worktree's git directory itself.
+		info.readCommonDir()
+	}
+	return info, nil
+}
+
+// fromEnvironment applies git's rule for the work tree when the
+// environment names the repository: GIT_WORK_TREE if set (relative to
+// dir), else, with GIT_DIR, dir itself (core.worktree and core.bare move
+// only the work tree, which nothing gh asks git depends on). It records
+// both variables, absolute, in Env.
+func (info *Info) fromEnvironment(dir, workTree string, wtSet bool) error {
+	if info.gitDirEnv == "" {
+		info.gitDirEnv = filepath.Join(info.Root, ".git") // found by walking up
+	}
+	info.Env = []string{"GIT_DIR=" + info.gitDirEnv}
+	if !wtSet {
+		return nil
+	}
+	if workTree == "" {
+		return notRepository("GIT_WORK_TREE is set but empty")
+	}
+	wt, err := absPath(dir, workTree)
+	if err == nil {
+		var st rawfile.FileInfo
+		if st, err = rawfile.Stat(wt); err == nil && !st.IsDir() {
+			err = errors.New("not a directory")
+		}
+	}
+	if err != nil {
+		// gh would run in it: no guessing at another directory.
+		return notRepository("GIT_WORK_TREE=" + workTree + " is not a directory")
+	}
+	info.Root = wt
+	info.Env = append(info.Env, "GIT_WORK_TREE="+wt)
+	return nil
+}
+
+// absPath is p, relative to dir, as the kernel resolves it from there:
+// cleaning is exact unless a ".." may climb out of a symbolic link, which
+// only the file system can tell.
+func absPath(dir, p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		p = dir + "/" + p
+	}
+	if p != ".." && !strings.HasPrefix(p, "../") && !strings.Contains(p, "/../") && !strings.HasSuffix(p, "/..") {
+		return filepath.Clean(p), nil
+	}
+	return filepath.EvalSymlinks(p)
+}
+
+// findRoot walks up from dir to the first directory with a .git entry; it
+// reports the entry's owner, as git judges it (lstat).
+func findRoot(dir string) (root, gitPath string, isFile bool, uid uint32, err error) {
 	d := filepath.Clean(dir)
 	for {
 		p := filepath.Join(d, ".git")
-		if st, err := rawfile.Stat(p); err == nil {
-			if st.IsDir() {
-				return d, p, false, nil
+		if st, err := rawfile.Lstat(p); err == nil {
+			uid = st.Uid
+			if st.IsSymlink() { // rare: its type is the target's
+				st, err = rawfile.Stat(p)
 			}
-			if st.IsRegular() {
-				return d, p, true, nil
+			if err == nil && st.IsDir() {
+				return d, p, false, uid, nil
+			}
+			if err == nil && st.IsRegular() {
+				return d, p, true, uid, nil
 			}
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", "", false, ErrNotRepository
+			return "", "", false, 0, ErrNotRepository
 		}
 		d = parent
 	}
@@ -155,13 +304,46 @@ func readSmall(p string) ([]byte, error) {
 const maxRewrites = 64
 
 // parseConfig reads the parts of git's config syntax prchip needs: remote
-// URLs, branch.<name>.remote and url.<base>.insteadOf. Section and key
-// names are case-insensitive, subsection names are not.
+// URLs, branch.<name>.remote and url.<base>.insteadOf.
 func parseConfig(b []byte, info *Info) {
-	var section, sub string
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
 	seen := map[string]bool{} // remote names: linear in the file, whatever its size
+	eachEntry(b, func(section, sub, key, val string, hasVal bool) {
+		if !hasVal {
+			return
+		}
+		switch {
+		case section == "remote" && key == "url" && sub != "":
+			if !seen[sub] {
+				seen[sub] = true
+				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
+			}
+		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
+			info.BranchRemote = configValue(val)
+		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
+			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
+		}
+	})
+	for i, r := range info.Remotes {
+		best := -1
+		for j, rw := range rewrites {
+			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
+		}
+	}
+}
+
+// eachEntry calls fn for every key of a config file, in order, in one
+// pass: section and key lower-cased (git's names are case-insensitive),
+// the subsection as written, and the value still raw for configValue;
+// hasVal is false for a bare key ("key" alone, which git reads as true).
+func eachEntry(b []byte, fn func(section, sub, key, val string, hasVal bool)) {
+	var section, sub string
 	text := string(b)
 	for len(text) > 0 {
 		var line string
@@ -194,32 +376,13 @@ func parseConfig(b []byte, info *Info) {
 			}
 		}
 		key, val, hasVal := strings.Cut(l, "=")
-		key = strings.ToLower(strings.TrimSpace(key))
 		if !hasVal {
-			continue
-		}
-		switch {
-		case section == "remote" && key == "url" && sub != "":
-			if !seen[sub] {
-				seen[sub] = true
-				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
-			}
-		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
-			info.BranchRemote = configValue(val)
-		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
-			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
-		}
-	}
-	for i, r := range info.Remotes {
-		best := -1
-		for j, rw := range rewrites {
-			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
-				best = j
+			// A bare key ends where a comment starts.
+			if i := strings.IndexAny(key, " \t#;"); i >= 0 {
+				key = key[:i]
 			}
 		}
-		if best >= 0 {
-			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
-		}
+		fn(section, sub, strings.ToLower(strings.TrimSpace(key)), val, hasVal)
 	}
 }
 

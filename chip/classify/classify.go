@@ -35,6 +35,7 @@ const (
 	CatNotRepository  = "not_a_repository"
 	CatDetachedHead   = "detached_head"
 	CatNoGitHubRemote = "no_github_remote"
+	CatUnsafe         = "unsafe_repository"
 	CatAuthRequired   = "auth_required"
 	CatBadCredentials = "bad_credentials"
 	CatGhMissing      = "gh_missing"
@@ -84,6 +85,23 @@ const MaxTitle = format.MaxTitle
 // show; gh is not run for it.
 func NotApplicableOutcome(category, detail string, now time.Time) *Outcome {
 	return &Outcome{Class: NotApplicable, Category: category, Detail: detail, At: now, ExitCode: -1}
+}
+
+// UnsafeOutcome is a repository git refuses (dubious ownership): not
+// applicable, with the command that allows it (the path quoted for sh).
+func UnsafeOutcome(detail, allow string, now time.Time) *Outcome {
+	o := NotApplicableOutcome(CatUnsafe, sanitize.Detail(detail), now)
+	o.Recovery = []string{sanitize.Text("git config --global --add safe.directory "+shellQuote(allow), 4096)}
+	return o
+}
+
+// shellQuote quotes s for sh as git's own advice does (sq_quote_buf_pretty):
+// letters, digits and +,-./:=@_^ alone stay bare.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+,-./:=@_^") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // MissingGhOutcome is decided before running anything.
@@ -136,6 +154,10 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	switch {
 	case strings.Contains(all, "not a git repository"):
 		return o.set(NotApplicable, CatNotRepository, "")
+	case strings.Contains(all, "detected dubious ownership"):
+		// git's safe.directory refusal, where prchip's own check (Find)
+		// let the repository pass: an older or newer git than it follows.
+		return o.set(NotApplicable, CatUnsafe, "")
 	case strings.Contains(all, "could not determine current branch"), strings.Contains(all, "not on any branch"):
 		return o.set(NotApplicable, CatDetachedHead, "")
 	case strings.Contains(all, "no git remotes found"),

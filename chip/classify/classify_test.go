@@ -88,7 +88,7 @@ func TestClassifyGeneralises(t *testing.T) {
 		{"stdout past its limit", proc.Result{ExitCode: -1, Overflowed: true, Stdout: []byte("yyyy")}, Retryable, CatBadResponse},
 		// What git says through gh is the repository's, never gh's word on auth.
 		{"git config value quoted", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: fatal: bad boolean config value 'bad credentials' for 'remote.origin.mirror'\n")}, Retryable, CatUnknown},
-		{"git path quoted", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: fatal: detected dubious ownership in repository at '/src/HTTP 401 requires you to be authenticated'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory '/src/HTTP 401 requires you to be authenticated'\n")}, Retryable, CatUnknown},
+		{"git path quoted", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: fatal: detected dubious ownership in repository at '/src/HTTP 401 requires you to be authenticated'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory '/src/HTTP 401 requires you to be authenticated'\n")}, NotApplicable, CatUnsafe},
 		{"git quoting a rate limit", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: fatal: bad config value 'API rate limit exceeded, resets at 2099-01-01T00:00:00Z'\n")}, Retryable, CatUnknown},
 		{"401 during account migration", proc.Result{ExitCode: 1, Stderr: []byte("non-200 OK status code: 401 Unauthorized body: \"{\\\"message\\\":\\\"Bad credentials\\\"}\"\n")}, AuthFailure, CatBadCredentials},
 		{"401 Unauthorized alone", proc.Result{ExitCode: 1, Stderr: []byte("non-200 OK status code: 401 Unauthorized\n")}, AuthFailure, CatAuthRequired},

@@ -27,6 +27,9 @@ func (i Info) IsRegular() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFREG
 // IsDir reports whether the file is a directory.
 func (i Info) IsDir() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFDIR }
 
+// IsSymlink reports whether the file is a symbolic link (from Lstat).
+func (i Info) IsSymlink() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFLNK }
+
 // Perm is the permission bits.
 func (i Info) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 
@@ -116,12 +119,30 @@ type FileInfo struct {
 
 // Stat follows symlinks, like os.Stat.
 func Stat(path string) (FileInfo, error) {
+	return statPath(path, true)
+}
+
+// Lstat does not follow a final symlink, like os.Lstat: git judges a
+// .git entry's owner so.
+func Lstat(path string) (FileInfo, error) {
+	return statPath(path, false)
+}
+
+// statPath calls stat or lstat directly: through a function value, st
+// would move to the heap on every call.
+func statPath(path string, follow bool) (FileInfo, error) {
 	var st syscall.Stat_t
 	if Touched != nil {
 		Touched(path, false)
 	}
-	if err := stat(path, &st); err != nil {
-		return FileInfo{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+	op, err := "stat", error(nil)
+	if follow {
+		err = stat(path, &st)
+	} else {
+		op, err = "lstat", lstat(path, &st)
+	}
+	if err != nil {
+		return FileInfo{}, &fs.PathError{Op: op, Path: path, Err: err}
 	}
 	return FileInfo{Info: Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}, Dev: uint64(st.Dev), Ino: uint64(st.Ino),
 		MtimeNs: mtimeNs(&st)}, nil

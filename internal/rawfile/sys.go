@@ -19,4 +19,6 @@ func closeFD(fd int) { syscall.Close(fd) }
 
 func stat(path string, st *syscall.Stat_t) error { return syscall.Stat(path, st) }
 
+func lstat(path string, st *syscall.Stat_t) error { return syscall.Lstat(path, st) }
+
 func pread(fd int, b []byte, off int64) (int, error) { return syscall.Pread(fd, b, off) }
