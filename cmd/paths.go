@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/internal/privdir"
 )
 
@@ -26,6 +27,7 @@ func DefaultPaths() Paths {
 		State:     filepath.Join(state, "prchip", "state"),
 		Config:    filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
 		StateNote: note,
+		Runtime:   cache.RuntimeDir(),
 	}
 }
 

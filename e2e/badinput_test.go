@@ -267,3 +267,37 @@ func TestWarmRenderWritesNothing(t *testing.T) {
 		t.Fatalf("a warm render changed the state directory:\n%s\n%s", before, after)
 	}
 }
+
+// When the state file cannot be written (here a file-size limit fails
+// every write of it with EFBIG, as a full disk fails it with ENOSPC, and
+// root alike), failing refreshes still back off: the hold-off lives in the
+// runtime directory, so a burst of prompts (separate processes, as
+// one-shot renders are) starts one gh run, not one each.
+func TestUnwritableStateStillBacksOff(t *testing.T) {
+	w := newWorld(t)
+	prlimit := need(t, "prlimit")
+	w.srv.SetMode(fakegithub.BadGateway)
+	run := filepath.Join(w.home, "run")
+	os.Mkdir(run, 0o700)
+	w.extra["XDG_RUNTIME_DIR"] = run
+	for range 10 {
+		// 100 bytes: a hold-off record fits, a state record does not.
+		c := exec.Command(prlimit, "--fsize=100", "--", prchipBin, "prompt")
+		c.Dir, c.Env = w.repo, w.env()
+		if out, err := c.CombinedOutput(); err != nil || len(out) > 0 {
+			t.Fatalf("prompt: %v %q", err, out)
+		}
+		w.settle()
+	}
+	if n := w.srv.Requests(); n != 1 {
+		t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
+	}
+	if _, err := os.Stat(w.statePath()); err == nil {
+		t.Fatal("the state file was written after all: the test proves nothing")
+	}
+	// The hold-off is the user's alone, in a private directory.
+	st, err := os.Stat(filepath.Join(run, "prchip"))
+	if err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("runtime directory: %v %v", st, err)
+	}
+}
