@@ -137,16 +137,16 @@ func (w *worker) serve(in *bufio.Reader) error {
 		if err != nil {
 			return nil // the shell closed the FIFO, or wrote nonsense
 		}
+		// Looked at before answering, so that a binary replaced between
+		// two prompts is seen at the second, whatever the timing.
+		replaced := w.exe != fileIdentity(w.exePath)
 		w.mu.Lock()
 		ok := w.answer(r)
 		w.mu.Unlock()
-		if !ok {
-			return nil
-		}
-		idle.Reset(w.idle)
-		if w.exe != fileIdentity(w.exePath) {
+		if !ok || replaced {
 			return nil // replaced: the next prompt starts the new binary
 		}
+		idle.Reset(w.idle)
 	}
 }
 
