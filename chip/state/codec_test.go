@@ -193,7 +193,7 @@ func checkShownClean(t *testing.T, v reflect.Value, field, src string) {
 	}
 }
 
-// A planted record (SECURITY.md, "A planted state file or config file"):
+// A planted record (docs/threat-model.md, "A planted state file or config file"):
 // every string decoding gives back that may be shown is clean, tokens
 // redacted; a payload smuggled into a stored outcome is dropped.
 func TestDecodeCleansPlantedRecords(t *testing.T) {

@@ -413,7 +413,7 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 }
 
 // The state file is text anything running as the user can edit or plant
-// (SECURITY.md, "A planted state file or config file"), so decoding is
+// (docs/threat-model.md, "A planted state file or config file"), so decoding is
 // where its records become trusted: every string that is ever shown (by
 // the prompt, status, refresh) is cleaned here, once, and no reader has to
 // remember it. What is never shown is left as stored: what is only

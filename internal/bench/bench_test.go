@@ -12,7 +12,7 @@ import (
 )
 
 // TestBenchmarkReports runs the benchmark behind scripts/bench for a few
-// rounds, so that the harness the README's numbers come from cannot rot:
+// rounds, so that the harness docs/performance.md's numbers come from cannot rot:
 // both state files, every line the issue asks for, and run's own checks
 // (each render printed the chip; the server saw exactly the one refresh
 // that made the state, so no render started another).

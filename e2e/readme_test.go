@@ -1,0 +1,125 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/prchip/prchip/internal/fakegithub"
+)
+
+// readmeBlocks are the fenced code blocks of the README's Quick start, in
+// order, with their info words (zsh, bash, fish, toml).
+func readmeBlocks(t *testing.T) [][2]string {
+	t.Helper()
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	start := strings.Index(s, "\n## Quick start")
+	if start < 0 {
+		t.Fatal("README has no Quick start")
+	}
+	s = s[start+1:]
+	if end := strings.Index(s, "\n## "); end > 0 {
+		s = s[:end]
+	}
+	var out [][2]string
+	for _, m := range regexp.MustCompile("(?s)```(\\w+)\n(.*?)```").FindAllStringSubmatch(s, -1) {
+		out = append(out, [2]string{m[1], m[2]})
+	}
+	return out
+}
+
+// Every shell example of the README's Quick start, pasted as it stands
+// into a real zsh, bash or fish on a terminal: the chip shows once, with
+// one space on each side where the prompt has text, and when there is no
+// PR no stray space is left.
+func TestReadmeExamplesWorkWhenPasted(t *testing.T) {
+	n := 0
+	for _, blk := range readmeBlocks(t) {
+		sh, code := blk[0], blk[1]
+		if sh != "zsh" && sh != "bash" && sh != "fish" || strings.Contains(code, "p10k") {
+			continue // powerlevel10k is not installed here
+		}
+		n++
+		t.Run(fmt.Sprintf("%d_%s", n, sh), func(t *testing.T) {
+			w := shellWorld(t, sh, "git")
+			// As installed: prchip on PATH.
+			os.Symlink(prchipBin, filepath.Join(w.bin, "prchip"))
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			rc := filepath.Join(w.home, "pasted."+sh)
+			os.WriteFile(rc, []byte(code), 0o644)
+			tm := onTerminal(t, w, sh)
+			tm.enter("source " + rc)
+			tm.press("Enter")
+			// The chip stands as a word of its own: a space before it, and
+			// after it the end of the line (RPROMPT) or one space.
+			want := regexp.MustCompile(`(^|\s)#42( \S|$)`)
+			tm.waitFor("the chip", func(s string) bool { return want.MatchString(strings.TrimRight(lastLine(s), " ")) })
+			line := lastLine(tm.screen())
+			if strings.Count(line, "#42") != 1 {
+				t.Fatalf("the chip shows %d times: %q", strings.Count(line, "#42"), line)
+			}
+			if left, _, _ := strings.Cut(line, "#42"); strings.TrimSpace(left) != "" && strings.Contains(strings.TrimLeft(left, " "), "  ") && !strings.HasSuffix(left, "   ") {
+				t.Fatalf("two spaces before the chip: %q", line)
+			}
+			// No PR on this branch: nothing of the chip is left, not even
+			// its space.
+			tm.enter("git checkout -q -b nopr")
+			tm.waitFor("the prompt without a chip", func(s string) bool {
+				l := lastLine(s)
+				return !strings.Contains(l, "#42") && !strings.Contains(l, "checkout")
+			})
+			if l := strings.TrimRight(lastLine(tm.screen()), " "); strings.Contains(l, "  ") {
+				t.Fatalf("a stray space without a PR: %q", l)
+			}
+		})
+	}
+	if n < 4 {
+		t.Fatalf("only %d shell examples found in the README's Quick start", n)
+	}
+}
+
+// The README's starship block is what `prchip init starship` prints (but
+// for the binary's path), and its format leaves nothing, not even a
+// space, when there is no PR: the whole format is one conditional group.
+func TestReadmeStarshipBlockIsInit(t *testing.T) {
+	var readme string
+	for _, blk := range readmeBlocks(t) {
+		if blk[0] == "toml" {
+			readme = blk[1]
+		}
+	}
+	w := newWorld(t)
+	out := w.run(w.repo, "init", "starship").stdout
+	type custom struct {
+		Command, Format, Style string
+		When, RequireRepo      bool `toml:"require_repo"`
+		Shell                  []string
+	}
+	var a, b struct {
+		Custom map[string]custom `toml:"custom"`
+	}
+	if _, err := toml.Decode(readme, &a); err != nil {
+		t.Fatalf("README block: %v\n%s", err, readme)
+	}
+	if _, err := toml.Decode(out, &b); err != nil {
+		t.Fatalf("init starship: %v\n%s", err, out)
+	}
+	ra, rb := a.Custom["prchip"], b.Custom["prchip"]
+	rb.Command = strings.Replace(rb.Command, "'"+prchipBin+"'", "prchip", 1)
+	if fmt.Sprint(ra) != fmt.Sprint(rb) {
+		t.Fatalf("README block %+v\ninit prints %+v", ra, rb)
+	}
+	if !regexp.MustCompile(`^\(\[\$output\]\(\$style\) \)$`).MatchString(rb.Format) {
+		t.Fatalf("format %q leaves text when $output is empty", rb.Format)
+	}
+}
