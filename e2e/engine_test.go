@@ -13,115 +13,119 @@ import (
 
 // a. A PR exists.
 func TestE2E_A_PullRequestExists(t *testing.T) {
-	w := newWorld(t)
-	w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "Add the chip"})
-	r := w.refresh(w.repo, 0)
-	if !strings.Contains(r.stdout, "#42") {
-		t.Errorf("refresh output %q does not name #42", r.stdout)
-	}
-	s := w.status(w.repo)
-	if s.Validation != "validated" || s.PR == nil || s.PR.Number != 42 || s.Chip != "#42" {
-		t.Fatalf("status: validation %q pr %+v chip %q", s.Validation, s.PR, s.Chip)
-	}
-	if s.PR.Title != "Add the chip" || s.class() != "validated" {
-		t.Errorf("pr %+v class %s", s.PR, s.class())
-	}
-	// gh's version was learned by the refresh; status itself runs nothing.
-	out, _ := exec.Command(w.ghPath, "--version").Output()
-	if v, _ := s.Raw["gh"].(map[string]any)["version"].(string); v == "" || !strings.Contains(string(out), "gh version "+v+" ") {
-		t.Errorf("gh.version %q, gh says %q", v, out)
-	}
-	if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
-		t.Errorf("prompt printed %q, want #42", got)
-	}
-	if w.srv.Requests() != 1 {
-		t.Errorf("server saw %d requests, want 1", w.srv.Requests())
-	}
+	eachGh(t, func(t *testing.T, w *world) {
+		w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "Add the chip"})
+		r := w.refresh(w.repo, 0)
+		if !strings.Contains(r.stdout, "#42") {
+			t.Errorf("refresh output %q does not name #42", r.stdout)
+		}
+		s := w.status(w.repo)
+		if s.Validation != "validated" || s.PR == nil || s.PR.Number != 42 || s.Chip != "#42" {
+			t.Fatalf("status: validation %q pr %+v chip %q", s.Validation, s.PR, s.Chip)
+		}
+		if s.PR.Title != "Add the chip" || s.class() != "validated" {
+			t.Errorf("pr %+v class %s", s.PR, s.class())
+		}
+		// gh's version was learned by the refresh; status itself runs nothing.
+		out, _ := exec.Command(w.ghPath, "--version").Output()
+		if v, _ := s.Raw["gh"].(map[string]any)["version"].(string); v == "" || !strings.HasPrefix(strings.Replace(string(out), "\n", " ", 1), "gh version "+v+" ") {
+			t.Errorf("gh.version %q, gh says %q", v, out)
+		}
+		if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != "#42" {
+			t.Errorf("prompt printed %q, want #42", got)
+		}
+		if w.srv.Requests() != 1 {
+			t.Errorf("server saw %d requests, want 1", w.srv.Requests())
+		}
+	})
 }
 
 // b. No PR for the branch: validated, chip empty.
 func TestE2E_B_NoPullRequest(t *testing.T) {
-	w := newWorld(t)
-	w.refresh(w.repo, 0)
-	s := w.status(w.repo)
-	if s.Validation != "validated" || s.Chip != "" || s.PR != nil || s.category() != "no_pull_request" {
-		t.Fatalf("validation %q chip %q pr %+v category %s", s.Validation, s.Chip, s.PR, s.category())
-	}
-	if w.srv.Requests() != 1 {
-		t.Errorf("server saw %d requests", w.srv.Requests())
-	}
+	eachGh(t, func(t *testing.T, w *world) {
+		w.refresh(w.repo, 0)
+		s := w.status(w.repo)
+		if s.Validation != "validated" || s.Chip != "" || s.PR != nil || s.category() != "no_pull_request" {
+			t.Fatalf("validation %q chip %q pr %+v category %s", s.Validation, s.Chip, s.PR, s.category())
+		}
+		if w.srv.Requests() != 1 {
+			t.Errorf("server saw %d requests", w.srv.Requests())
+		}
+	})
 }
 
 // c. 401 Bad credentials: auth failure, suppressed and cached; a second
 // refresh sends nothing; --force does.
 func TestE2E_C_BadCredentials(t *testing.T) {
-	w := newWorld(t)
-	w.srv.SetMode(fakegithub.BadCreds)
-	w.refresh(w.repo, 4)
-	s := w.status(w.repo)
-	if s.class() != "auth_failure" || s.category() != "bad_credentials" || s.Validation != "suppressed" || !s.FailureCached {
-		t.Fatalf("class %s/%s validation %q failure_cached %v", s.class(), s.category(), s.Validation, s.FailureCached)
-	}
-	if len(s.RecoveryActions) == 0 || s.RecoveryActions[0] != "gh auth login" {
-		t.Errorf("recovery actions %v", s.RecoveryActions)
-	}
-	n := w.srv.Requests()
-	if n != 1 {
-		t.Fatalf("server saw %d requests, want 1", n)
-	}
-	r := w.refresh(w.repo, 4)
-	if !strings.Contains(r.stdout, "skipped") {
-		t.Errorf("second refresh said %q", r.stdout)
-	}
-	if w.srv.Requests() != n {
-		t.Fatalf("second refresh sent a request")
-	}
-	// The render path neither shows nor starts anything.
-	if out := w.run(w.repo, "prompt").stdout; out != "" {
-		t.Errorf("prompt printed %q while suppressed", out)
-	}
-	time.Sleep(300 * time.Millisecond)
-	if w.srv.Requests() != n {
-		t.Fatalf("prompt started a refresh while suppressed")
-	}
-	w.refresh(w.repo, 4, "--force")
-	if w.srv.Requests() != n+1 {
-		t.Fatalf("refresh --force sent %d requests, want 1", w.srv.Requests()-n)
-	}
-	// Fixed server: --force validates and lifts everything.
-	w.srv.SetMode(fakegithub.OK)
-	w.refresh(w.repo, 0, "--force")
-	if s := w.status(w.repo); s.Validation != "validated" || s.FailureCached {
-		t.Errorf("after a good forced refresh: %q cached %v", s.Validation, s.FailureCached)
-	}
+	eachGh(t, func(t *testing.T, w *world) {
+		w.srv.SetMode(fakegithub.BadCreds)
+		w.refresh(w.repo, 4)
+		s := w.status(w.repo)
+		if s.class() != "auth_failure" || s.category() != "bad_credentials" || s.Validation != "suppressed" || !s.FailureCached {
+			t.Fatalf("class %s/%s validation %q failure_cached %v", s.class(), s.category(), s.Validation, s.FailureCached)
+		}
+		if len(s.RecoveryActions) == 0 || s.RecoveryActions[0] != "gh auth login" {
+			t.Errorf("recovery actions %v", s.RecoveryActions)
+		}
+		n := w.srv.Requests()
+		if n != 1 {
+			t.Fatalf("server saw %d requests, want 1", n)
+		}
+		r := w.refresh(w.repo, 4)
+		if !strings.Contains(r.stdout, "skipped") {
+			t.Errorf("second refresh said %q", r.stdout)
+		}
+		if w.srv.Requests() != n {
+			t.Fatalf("second refresh sent a request")
+		}
+		// The render path neither shows nor starts anything.
+		if out := w.run(w.repo, "prompt").stdout; out != "" {
+			t.Errorf("prompt printed %q while suppressed", out)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if w.srv.Requests() != n {
+			t.Fatalf("prompt started a refresh while suppressed")
+		}
+		w.refresh(w.repo, 4, "--force")
+		if w.srv.Requests() != n+1 {
+			t.Fatalf("refresh --force sent %d requests, want 1", w.srv.Requests()-n)
+		}
+		// Fixed server: --force validates and lifts everything.
+		w.srv.SetMode(fakegithub.OK)
+		w.refresh(w.repo, 0, "--force")
+		if s := w.status(w.repo); s.Validation != "validated" || s.FailureCached {
+			t.Errorf("after a good forced refresh: %q cached %v", s.Validation, s.FailureCached)
+		}
+	})
 }
 
 // d. Connection refused: retryable, nothing suppressed or cached, and the
 // next refresh on the same branch succeeds once the server is back.
 func TestE2E_D_ServerDown(t *testing.T) {
-	w := newWorld(t)
-	w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "seven"})
-	w.refresh(w.repo, 0)
-	before := w.status(w.repo)
-	w.srv.Stop()
-	w.refresh(w.repo, 1)
-	s := w.status(w.repo)
-	if s.class() != "retryable" || s.category() != "offline" {
-		t.Fatalf("class %s/%s detail %q", s.class(), s.category(), s.LastOutcome.Detail)
-	}
-	if s.Validation != before.Validation || s.FailureCached {
-		t.Fatalf("validation %q (was %q) failure_cached %v", s.Validation, before.Validation, s.FailureCached)
-	}
-	if s.Fingerprint != before.Fingerprint {
-		t.Fatalf("fingerprint changed: the retry below would not prove anything")
-	}
-	if err := w.srv.Restart(); err != nil {
-		t.Fatal(err)
-	}
-	w.refresh(w.repo, 0)
-	if s := w.status(w.repo); s.Chip != "#7" {
-		t.Fatalf("after restart chip %q", s.Chip)
-	}
+	eachGh(t, func(t *testing.T, w *world) {
+		w.srv.SetPR("feature", fakegithub.PR{Number: 7, Title: "seven"})
+		w.refresh(w.repo, 0)
+		before := w.status(w.repo)
+		w.srv.Stop()
+		w.refresh(w.repo, 1)
+		s := w.status(w.repo)
+		if s.class() != "retryable" || s.category() != "offline" {
+			t.Fatalf("class %s/%s detail %q", s.class(), s.category(), s.LastOutcome.Detail)
+		}
+		if s.Validation != before.Validation || s.FailureCached {
+			t.Fatalf("validation %q (was %q) failure_cached %v", s.Validation, before.Validation, s.FailureCached)
+		}
+		if s.Fingerprint != before.Fingerprint {
+			t.Fatalf("fingerprint changed: the retry below would not prove anything")
+		}
+		if err := w.srv.Restart(); err != nil {
+			t.Fatal(err)
+		}
+		w.refresh(w.repo, 0)
+		if s := w.status(w.repo); s.Chip != "#7" {
+			t.Fatalf("after restart chip %q", s.Chip)
+		}
+	})
 }
 
 // e. The server never answers: refresh gives up within 6 s, timeout,
@@ -147,52 +151,53 @@ func TestE2E_E_ServerHangs(t *testing.T) {
 // rate_limit endpoint through the real gh), backoff grows with repeated
 // failures and a success resets it.
 func TestE2E_F_RateLimitAndOutage(t *testing.T) {
-	w := newWorld(t)
-	w.srv.SetMode(fakegithub.RateLimited)
-	w.refresh(w.repo, 1)
-	s1 := w.status(w.repo)
-	if s1.class() != "retryable" || s1.category() != "rate_limited" || s1.FailureCached || s1.Validation == "suppressed" {
-		t.Fatalf("rate limit: %s/%s cached %v validation %s", s1.class(), s1.category(), s1.FailureCached, s1.Validation)
-	}
-	w.srv.SetMode(fakegithub.BadGateway)
-	w.refresh(w.repo, 1)
-	s2 := w.status(w.repo)
-	if s2.class() != "retryable" || s2.category() != "github_unavailable" {
-		t.Fatalf("502: %s/%s", s2.class(), s2.category())
-	}
-	w.refresh(w.repo, 1)
-	s3 := w.status(w.repo)
-	if s1.NextAttemptAt == nil || s2.NextAttemptAt == nil || s3.NextAttemptAt == nil {
-		t.Fatalf("next_attempt_at missing: %v %v %v", s1.NextAttemptAt, s2.NextAttemptAt, s3.NextAttemptAt)
-	}
-	// The rate limit: until its reset. Backoff n: 30 s doubling, ±20%
-	// jitter: 3 -> 96..144 s.
-	wait1 := s1.NextAttemptAt.Sub(s1.LastOutcome.At)
-	wait3 := s3.NextAttemptAt.Sub(s3.LastOutcome.At)
-	if wait1 < fakegithub.RateLimitReset-time.Minute || wait1 > fakegithub.RateLimitReset+time.Minute ||
-		len(s1.RecoveryActions) == 0 || !strings.HasPrefix(s1.RecoveryActions[0], "wait until ") {
-		t.Fatalf("rate limit: next attempt after %v, recovery %q", wait1, s1.RecoveryActions)
-	}
-	if wait3 < 95*time.Second || wait3 > 145*time.Second {
-		t.Fatalf("backoff after 3 failures %v", wait3)
-	}
-	// While backing off the render path does not refresh.
-	n := w.srv.Requests()
-	w.run(w.repo, "prompt")
-	time.Sleep(300 * time.Millisecond)
-	if w.srv.Requests() != n {
-		t.Fatalf("render refreshed during backoff")
-	}
-	w.srv.SetMode(fakegithub.OK)
-	w.srv.SetPR("feature", fakegithub.PR{Number: 3})
-	w.refresh(w.repo, 0)
-	s4 := w.status(w.repo)
-	if s4.Chip != "#3" || s4.Raw["consecutive_failures"] != float64(0) {
-		t.Fatalf("after success chip %q failures %v", s4.Chip, s4.Raw["consecutive_failures"])
-	}
-	if wait := s4.NextAttemptAt.Sub(s4.LastOutcome.At); wait > 31*time.Second {
-		t.Fatalf("after success next attempt in %v: backoff not reset", wait)
-	}
+	eachGh(t, func(t *testing.T, w *world) {
+		w.srv.SetMode(fakegithub.RateLimited)
+		w.refresh(w.repo, 1)
+		s1 := w.status(w.repo)
+		if s1.class() != "retryable" || s1.category() != "rate_limited" || s1.FailureCached || s1.Validation == "suppressed" {
+			t.Fatalf("rate limit: %s/%s cached %v validation %s", s1.class(), s1.category(), s1.FailureCached, s1.Validation)
+		}
+		w.srv.SetMode(fakegithub.BadGateway)
+		w.refresh(w.repo, 1)
+		s2 := w.status(w.repo)
+		if s2.class() != "retryable" || s2.category() != "github_unavailable" {
+			t.Fatalf("502: %s/%s", s2.class(), s2.category())
+		}
+		w.refresh(w.repo, 1)
+		s3 := w.status(w.repo)
+		if s1.NextAttemptAt == nil || s2.NextAttemptAt == nil || s3.NextAttemptAt == nil {
+			t.Fatalf("next_attempt_at missing: %v %v %v", s1.NextAttemptAt, s2.NextAttemptAt, s3.NextAttemptAt)
+		}
+		// The rate limit: until its reset. Backoff n: 30 s doubling, ±20%
+		// jitter: 3 -> 96..144 s.
+		wait1 := s1.NextAttemptAt.Sub(s1.LastOutcome.At)
+		wait3 := s3.NextAttemptAt.Sub(s3.LastOutcome.At)
+		if wait1 < fakegithub.RateLimitReset-time.Minute || wait1 > fakegithub.RateLimitReset+time.Minute ||
+			len(s1.RecoveryActions) == 0 || !strings.HasPrefix(s1.RecoveryActions[0], "wait until ") {
+			t.Fatalf("rate limit: next attempt after %v, recovery %q", wait1, s1.RecoveryActions)
+		}
+		if wait3 < 95*time.Second || wait3 > 145*time.Second {
+			t.Fatalf("backoff after 3 failures %v", wait3)
+		}
+		// While backing off the render path does not refresh.
+		n := w.srv.Requests()
+		w.run(w.repo, "prompt")
+		time.Sleep(300 * time.Millisecond)
+		if w.srv.Requests() != n {
+			t.Fatalf("render refreshed during backoff")
+		}
+		w.srv.SetMode(fakegithub.OK)
+		w.srv.SetPR("feature", fakegithub.PR{Number: 3})
+		w.refresh(w.repo, 0)
+		s4 := w.status(w.repo)
+		if s4.Chip != "#3" || s4.Raw["consecutive_failures"] != float64(0) {
+			t.Fatalf("after success chip %q failures %v", s4.Chip, s4.Raw["consecutive_failures"])
+		}
+		if wait := s4.NextAttemptAt.Sub(s4.LastOutcome.At); wait > 31*time.Second {
+			t.Fatalf("after success next attempt in %v: backoff not reset", wait)
+		}
+	})
 }
 
 // g. gh missing: suppressed; gh appears: the next refresh runs and validates.

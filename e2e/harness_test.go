@@ -60,7 +60,21 @@ type world struct {
 
 func newWorld(t testing.TB) *world {
 	t.Helper()
-	gh := need(t, "gh")
+	return newWorldGh(t, need(t, "gh"))
+}
+
+// eachGh runs test once with Debian's gh (2.23) and once with a current
+// release (gh-current, built by scripts/gh-current), each as the world's
+// gh: the main path must hold with both.
+func eachGh(t *testing.T, test func(t *testing.T, w *world)) {
+	for _, name := range []string{"gh", "gh-current"} {
+		t.Run(name, func(t *testing.T) { test(t, newWorldGh(t, need(t, name))) })
+	}
+}
+
+// newWorldGh is newWorld with the gh program at gh.
+func newWorldGh(t testing.TB, gh string) *world {
+	t.Helper()
 	git := need(t, "git")
 	w := &world{t: t, home: t.TempDir(), extra: map[string]string{}, ghPath: gh}
 	w.bin = filepath.Join(w.home, "bin")
