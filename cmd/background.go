@@ -41,7 +41,7 @@ func runBackground(paths Paths, args []string) int {
 	// A hard stop in case anything below hangs despite the run timeouts.
 	time.AfterFunc(refreshBudget(env)+10*time.Second, func() { os.Exit(ExitRetryable) })
 	res, err := env.Refresh(context.Background(), f, chip.RefreshOptions{})
-	hold := cache.Holdoff{Dir: paths.Runtime}
+	hold := cache.Holdoff{Dirs: paths.Runtime}
 	if errors.Is(err, chip.ErrStateWrite) {
 		// Back off where it can be kept; the wait grows as it would in
 		// the state file, by the first outcome that says how.

@@ -56,9 +56,9 @@ type Paths struct {
 	// StateNote says why State is not under $XDG_STATE_HOME, when it is
 	// not (DefaultPaths); `status` shows it.
 	StateNote string
-	// Runtime is the per-user runtime directory (cache.RuntimeDir), where
-	// a refresh that could not write State keeps its hold-off.
-	Runtime string
+	// Runtime are the per-user directories (cache.RuntimeDirs) where a
+	// refresh that could not write State keeps its hold-off.
+	Runtime []string
 }
 
 func (o *IO) dir() string {

@@ -27,7 +27,7 @@ func DefaultPaths() Paths {
 		State:     filepath.Join(state, "prchip", "state"),
 		Config:    filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
 		StateNote: note,
-		Runtime:   cache.RuntimeDir(),
+		Runtime:   cache.RuntimeDirs(),
 	}
 }
 

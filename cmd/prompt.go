@@ -140,7 +140,7 @@ func refreshBudget(env *chip.Engine) time.Duration {
 func spawnRefresh(env *chip.Engine, f *chip.Facts, paths Paths) (bool, *os.Process) {
 	// The state file could not take the last refreshes' outcomes, so it
 	// holds no backoff: this does.
-	if until, _ := (cache.Holdoff{Dir: paths.Runtime}).Until(f.Key, env.Time(), state.BackoffMax); env.Time().Before(until) {
+	if until, _ := (cache.Holdoff{Dirs: paths.Runtime}).Until(f.Key, env.Time(), state.BackoffMax); env.Time().Before(until) {
 		return false, nil
 	}
 	lock, err := env.Store.TryLock(f.Key)

@@ -274,30 +274,49 @@ func TestWarmRenderWritesNothing(t *testing.T) {
 // runtime directory, so a burst of prompts (separate processes, as
 // one-shot renders are) starts one gh run, not one each.
 func TestUnwritableStateStillBacksOff(t *testing.T) {
-	w := newWorld(t)
 	prlimit := need(t, "prlimit")
-	w.srv.SetMode(fakegithub.BadGateway)
-	run := filepath.Join(w.home, "run")
-	os.Mkdir(run, 0o700)
-	w.extra["XDG_RUNTIME_DIR"] = run
-	for range 10 {
-		// 100 bytes: a hold-off record fits, a state record does not.
-		c := exec.Command(prlimit, "--fsize=100", "--", prchipBin, "prompt")
-		c.Dir, c.Env = w.repo, w.env()
-		if out, err := c.CombinedOutput(); err != nil || len(out) > 0 {
-			t.Fatalf("prompt: %v %q", err, out)
-		}
-		w.settle()
-	}
-	if n := w.srv.Requests(); n != 1 {
-		t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
-	}
-	if _, err := os.Stat(w.statePath()); err == nil {
-		t.Fatal("the state file was written after all: the test proves nothing")
-	}
-	// The hold-off is the user's alone, in a private directory.
-	st, err := os.Stat(filepath.Join(run, "prchip"))
-	if err != nil || st.Mode().Perm() != 0o700 {
-		t.Fatalf("runtime directory: %v %v", st, err)
+	// planted: the first runtime directories exist already, made by
+	// another user (as root the test can make them so): the next is used.
+	for _, planted := range []bool{false, true} {
+		t.Run(fmt.Sprintf("planted=%v", planted), func(t *testing.T) {
+			if planted && os.Geteuid() != 0 {
+				t.Skip("needs root to make another user's directories")
+			}
+			w := newWorld(t)
+			w.srv.SetMode(fakegithub.BadGateway)
+			run, tmp := filepath.Join(w.home, "run"), filepath.Join(w.home, "tmp")
+			os.Mkdir(run, 0o700)
+			os.Mkdir(tmp, 0o777)
+			w.extra["XDG_RUNTIME_DIR"], w.extra["TMPDIR"] = run, tmp
+			used := filepath.Join(run, "prchip")
+			if planted {
+				for _, d := range []string{used, filepath.Join(tmp, fmt.Sprintf("prchip-%d", os.Geteuid()))} {
+					os.Mkdir(d, 0o777)
+					os.Chmod(d, 0o777)
+					os.Chown(d, 65534, 65534)
+				}
+				used = filepath.Join(w.home, "cache", "prchip")
+			}
+			for range 10 {
+				// 100 bytes: a hold-off record fits, a state record does not.
+				c := exec.Command(prlimit, "--fsize=100", "--", prchipBin, "prompt")
+				c.Dir, c.Env = w.repo, w.env()
+				if out, err := c.CombinedOutput(); err != nil || len(out) > 0 {
+					t.Fatalf("prompt: %v %q", err, out)
+				}
+				w.settle()
+			}
+			if n := w.srv.Requests(); n != 1 {
+				t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
+			}
+			if _, err := os.Stat(w.statePath()); err == nil {
+				t.Fatal("the state file was written after all: the test proves nothing")
+			}
+			// The hold-off is the user's alone, in a private directory.
+			st, err := os.Stat(used)
+			if err != nil || st.Mode().Perm() != 0o700 {
+				t.Fatalf("runtime directory %s: %v %v", used, st, err)
+			}
+		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cli/go-gh/v2/pkg/auth"
 	"github.com/cli/go-gh/v2/pkg/config"
+	"github.com/cli/go-gh/v2/pkg/repository"
 	"gopkg.in/yaml.v3"
 
 	"github.com/prchip/prchip/internal/rawfile"
@@ -309,8 +310,8 @@ func Digest(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// GhRepo is the repository GH_REPO points gh at, as gh reads it
-// ("[HOST/]OWNER/REPO", or a URL; the host defaults to GH_HOST, else
+// GhRepo is the repository GH_REPO points gh at, read by gh's own parser
+// ("[HOST/]OWNER/REPO" or a URL; the host defaults to GH_HOST, else
 // github.com), as a remote; set is false when GH_REPO is unset, ok false
 // when it does not parse or names a host gh does not know.
 func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
@@ -318,29 +319,17 @@ func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
 	if v == "" {
 		return repo.Remote{}, false, false
 	}
-	if _, rest, found := strings.Cut(v, "://"); found {
-		v = rest
-	}
-	parts := strings.Split(strings.TrimSuffix(strings.TrimSuffix(v, "/"), ".git"), "/")
 	host := os.Getenv("GH_HOST")
 	if host == "" {
 		host = github
 	}
-	switch len(parts) {
-	case 2:
-	case 3:
-		host, parts = parts[0], parts[1:]
-	default:
+	gr, err := repository.ParseWithHost(v, host)
+	if err != nil || gr.Owner == "" || gr.Name == "" {
 		return repo.Remote{}, true, false
 	}
-	for _, p := range parts {
-		if p == "" || strings.ContainsAny(p, " \t@:?#") {
-			return repo.Remote{}, true, false
-		}
-	}
-	host = NormalizeHostname(host)
+	host = NormalizeHostname(gr.Host)
 	if !s.IsGitHubHost(host) {
 		return repo.Remote{}, true, false
 	}
-	return repo.Remote{Name: "GH_REPO", URL: "https://" + host + "/" + parts[0] + "/" + parts[1], Host: host}, true, true
+	return repo.Remote{Name: "GH_REPO", URL: "https://" + host + "/" + gr.Owner + "/" + gr.Name, Host: host}, true, true
 }

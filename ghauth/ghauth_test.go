@@ -297,3 +297,32 @@ func TestGitHubRemoteFollowsGHHost(t *testing.T) {
 		t.Fatalf("the GH_HOST remote: %+v %v", r, ok)
 	}
 }
+
+// GH_REPO is read as gh reads it (go-gh's parser): OWNER/REPO on GH_HOST or
+// github.com, HOST/OWNER/REPO, URLs and scp-like SSH addresses.
+func TestGhRepoAsGhReadsIt(t *testing.T) {
+	t.Setenv("GH_CONFIG_DIR", t.TempDir())
+	cases := []struct {
+		ghHost, value, url string
+		ok                 bool
+	}{
+		{"", "octo/up", "https://github.com/octo/up", true},
+		{"ghe.corp.example", "octo/up", "https://ghe.corp.example/octo/up", true},
+		{"", "github.com/octo/up", "https://github.com/octo/up", true},
+		{"", "https://github.com/octo/up.git", "https://github.com/octo/up", true},
+		{"", "git@github.com:octo/up.git", "https://github.com/octo/up", true},
+		{"", "gitlab.com/octo/up", "", false},
+		{"", "not a repo", "", false},
+		{"", "a/b/c/d", "", false},
+	}
+	for _, c := range cases {
+		t.Setenv("GH_HOST", c.ghHost)
+		t.Setenv("GH_REPO", c.value)
+		var s Setup
+		s.Read()
+		r, set, ok := s.GhRepo()
+		if !set || ok != c.ok || ok && r.URL != c.url {
+			t.Errorf("GH_HOST=%q GH_REPO=%q: %+v set %v ok %v", c.ghHost, c.value, r, set, ok)
+		}
+	}
+}

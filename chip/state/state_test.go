@@ -203,6 +203,11 @@ func TestBackoffBounds(t *testing.T) {
 	if d := Backoff(20, offline, func() float64 { return 0.5 }); d != OfflineMax {
 		t.Errorf("offline cap %v", d)
 	}
+	// SPEC 4: failures that cost GitHub nothing wait at most about 2
+	// minutes, the others up to 10.
+	if OfflineMax > 2*time.Minute || BackoffMax != 10*time.Minute {
+		t.Errorf("bounds %v and %v, the spec says about 2 min and 10 min", OfflineMax, BackoffMax)
+	}
 }
 
 func TestSuppressionLiftedBySetupChange(t *testing.T) {
