@@ -634,6 +634,33 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 	return ok
 }
 
+// Held reports whether another process holds the named lock now (a
+// refresh in flight), for `status`. It creates nothing and waits for
+// nothing: it tries the lock shared, once, and lets it go at once, so a
+// render that tries it in those microseconds finds it taken and starts
+// no refresh this once; the next prompt does. Anything that keeps it
+// from looking (no lock yet, a state directory prchip does not write in)
+// reads as not held.
+func (s *Store) Held(name string) bool {
+	dir, err := privdir.Open(s.Dir())
+	if err != nil {
+		return false
+	}
+	locks, err := dir.Sub("locks", false)
+	dir.Close()
+	if err != nil {
+		return false
+	}
+	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
+	locks.Close()
+	if err != nil {
+		return false
+	}
+	defer f.Close() // lets the shared lock go
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+	return errors.Is(err, syscall.EWOULDBLOCK)
+}
+
 // flockWithin takes an flock of kind how on f, trying every 20 ms for up
 // to d (once when d is 0). It reports false with a nil error when another
 // process still holds a conflicting lock at the deadline.

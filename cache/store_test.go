@@ -215,6 +215,35 @@ func TestTryLockExcludes(t *testing.T) {
 	}
 }
 
+// Held sees a refresh lock another holder has, creates nothing when there
+// is none, and lets go at once: the holder's next taker gets the lock.
+func TestHeld(t *testing.T) {
+	gone := &Store{Path: filepath.Join(t.TempDir(), "no", "such", "state")}
+	if gone.Held("repo") {
+		t.Fatal("a lock never taken is held")
+	}
+	if _, err := os.Stat(filepath.Dir(gone.Path)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Held created the state directory: %v", err)
+	}
+	s := newStore(t)
+	a, err := s.TryLock("repo")
+	if err != nil || a == nil {
+		t.Fatalf("lock: %v", err)
+	}
+	if !s.Held("repo") || s.Held("other") {
+		t.Fatal("Held does not see the held lock, or sees another")
+	}
+	a.Close()
+	if s.Held("repo") {
+		t.Fatal("held after the holder let go")
+	}
+	if b, _ := s.TryLock("repo"); b == nil {
+		t.Fatal("Held kept the lock")
+	} else {
+		b.Close()
+	}
+}
+
 // A waiter returns once the holder lets go, gives up at its deadline, and
 // creates nothing: not the lock file, not the state directory.
 func TestWaitUnlocked(t *testing.T) {

@@ -537,11 +537,32 @@ func (e *Engine) Invalidate(f *Facts) (int, error) {
 	return n, err
 }
 
+// ResetReport is what Reset forgot, for `prchip reset` to say.
+type ResetReport struct {
+	All bool
+	// Root is the repository reset ("" outside one, or with All).
+	Root string
+	// Chips counts the chip records forgotten (one per chip and branch),
+	// Cached those with a cached failure, Backoff those waiting out a
+	// backoff; Branches the branches they were kept for.
+	Chips, Cached, Backoff, Branches int
+	// Repos is how many repositories All forgot.
+	Repos int
+	// Was is the validation before, for the current setup.
+	Was state.Validation
+}
+
 // Reset forgets failure caches, backoff and validation: for one repository
-// (its chips and the global validation), or everything with all.
-func (e *Engine) Reset(f *Facts, all bool) error {
-	return e.Store.Update(func(tx *cache.Tx) error {
+// (its chips and the global validation), or everything with all. It says
+// what it forgot.
+func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
+	rep := ResetReport{All: all}
+	now := e.now()
+	err := e.Store.Update(func(tx *cache.Tx) error {
+		g, _ := state.DecodeGlobal(tx.Global)
+		rep.Was = g.Effective(f.Setup.Identity())
 		if all {
+			rep.Repos = tx.Len()
 			tx.Reset()
 			return nil
 		}
@@ -549,7 +570,20 @@ func (e *Engine) Reset(f *Facts, all bool) error {
 		if f.Repo == nil {
 			return nil
 		}
+		rep.Root = f.Repo.Root
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		for _, b := range rs.Branches {
+			for _, st := range b.Chips {
+				rep.Chips++
+				if st.FailureFP != "" {
+					rep.Cached++
+				}
+				if st.NextAttempt.After(now) {
+					rep.Backoff++
+				}
+			}
+		}
+		rep.Branches = len(rs.Branches)
 		rs.Root = f.Repo.Root
 		rs.Branches = nil
 		b, err := state.EncodeRepoState(&rs)
@@ -559,4 +593,5 @@ func (e *Engine) Reset(f *Facts, all bool) error {
 		tx.PutRepo(f.Key, b)
 		return nil
 	})
+	return rep, err
 }

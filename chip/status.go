@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,6 +37,31 @@ type Status struct {
 	Skipped             string       `json:"skipped,omitempty"`
 	ConsecutiveFailures int          `json:"consecutive_failures"`
 	Chips               []StatusChip `json:"chips,omitempty"`
+	// Now is when status looked: the times above are relative to it.
+	Now time.Time `json:"now"`
+	// RefreshInFlight: a refresh of this repository runs now (another
+	// process holds its refresh lock).
+	RefreshInFlight bool `json:"refresh_in_flight"`
+	// SuppressedAt is when validation became suppressed, while it is.
+	SuppressedAt *time.Time `json:"suppressed_at"`
+	// Remotes are the repository's remotes and why none counts, when the
+	// chip is not applicable for want of a GitHub remote.
+	Remotes []StatusRemote `json:"remotes,omitempty"`
+
+	// liftedAt is when a suppression that gh's changed setup lifted began.
+	liftedAt time.Time
+}
+
+// StatusRemote is one remote that gh would not take, and why.
+type StatusRemote struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+	Host string `json:"host"`
+	// Alias is the host an SSH alias stands for, when it names another.
+	Alias string `json:"ssh_hostname,omitempty"`
+	Why   string `json:"why"`
+	// Login is the host to run `gh auth login --hostname` for.
+	Login string `json:"login_host,omitempty"`
 }
 
 // StatusRepo describes the repository.
@@ -72,6 +98,10 @@ type StatusOutcome struct {
 	Detail     string         `json:"detail"`
 	At         time.Time      `json:"at"`
 	DurationMS int64          `json:"duration_ms"`
+
+	// lines is Detail cut where gh's lines were, for the human form;
+	// JSON keeps Detail one line.
+	lines []string
 }
 
 // StatusChip summarises a shell chip.
@@ -80,13 +110,21 @@ type StatusChip struct {
 	Value         string         `json:"value"`
 	FailureCached bool           `json:"failure_cached"`
 	LastOutcome   *StatusOutcome `json:"last_outcome"`
+	// Command is the chip's command, sanitised (one line, as Detail).
+	Command string `json:"command"`
+	// RecoveryActions are about this chip, never gh.
+	RecoveryActions []string   `json:"recovery_actions"`
+	NextAttemptAt   *time.Time `json:"next_attempt_at"`
+
+	commandLines []string // for the human form
 }
 
 func statusOutcome(o *classify.Outcome) *StatusOutcome {
 	if o == nil {
 		return nil
 	}
-	so := &StatusOutcome{Class: o.Class, Category: o.Category, TimedOut: o.TimedOut, Detail: o.Detail, At: o.At.UTC(), DurationMS: o.DurationMS}
+	so := &StatusOutcome{Class: o.Class, Category: o.Category, TimedOut: o.TimedOut, Detail: o.Detail, At: o.At.UTC(), DurationMS: o.DurationMS,
+		lines: sanitize.SplitLines(o.Detail, o.LineStarts)}
 	if o.ExitCode >= 0 {
 		c := o.ExitCode
 		so.ExitCode = &c
@@ -108,6 +146,14 @@ func (e *Engine) Status(f *Facts) *Status {
 		StateFile:       sanitize.Text(e.Store.Path, 4096),
 		ConfigFile:      sanitize.Text(e.Config.Path, 4096),
 		Problems:        []string{},
+		Now:             now.UTC(),
+	}
+	switch g := v.Global; {
+	case s.Validation == state.Suppressed && !g.SuppressedAt.IsZero():
+		t := g.SuppressedAt.UTC()
+		s.SuppressedAt = &t
+	case g.Validation == state.Suppressed:
+		s.liftedAt = g.SuppressedAt
 	}
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
@@ -144,21 +190,33 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.Repo.Host = f.Remote.Host
 		}
 		s.InvalidationCount = v.Repo.Invalidations
+		s.RefreshInFlight = e.Store.Held(f.Key)
 	}
 	s.Chip, _ = e.Render(f, &v, sanitize.Plain)
 	if f.NA != nil {
 		s.LastOutcome = statusOutcome(f.NA)
 		s.RecoveryActions = append(s.RecoveryActions, f.NA.Recovery...)
+		if _, set, _ := f.Setup.GhRepo(); f.NA.Category == classify.CatNoGitHubRemote && f.Repo != nil && !set {
+			s.explainRemotes(f)
+		}
 	}
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, &v, now)
 		st := in.State
 		if ce.Policy.Kind != state.KindPR {
-			sc := StatusChip{Name: ce.Policy.Name}
+			sc := StatusChip{Name: ce.Policy.Name, Command: strings.TrimSpace(sanitize.Text(sanitize.Redact(ce.Shell.Command), 1024)),
+				commandLines: textLines(ce.Shell.Command), RecoveryActions: []string{}}
 			if st != nil {
 				sc.Value = st.Value
 				sc.FailureCached = st.FailureCached(ce.Fingerprint)
 				sc.LastOutcome = statusOutcome(st.Outcome)
+			}
+			if t := state.NextAttemptAt(in); !t.IsZero() {
+				t = t.UTC()
+				sc.NextAttemptAt = &t
+			}
+			if o := sc.LastOutcome; o != nil && o.Class != classify.Validated && o.Class != classify.NotApplicable {
+				sc.RecoveryActions = shellAdvice(f.Repo.Root, ce.Shell.Command, sc.FailureCached)
 			}
 			s.Chips = append(s.Chips, sc)
 			continue
@@ -198,9 +256,68 @@ func (e *Engine) Status(f *Facts) *Status {
 	return s
 }
 
-// WriteHuman prints the status as a few aligned lines.
+// explainRemotes lists the remotes gh would not take and why, and adds
+// the `gh auth login --hostname` to run for a host that may be a GitHub
+// Enterprise Server gh does not know yet.
+func (s *Status) explainRemotes(f *Facts) {
+	for _, v := range f.Setup.ExplainRemotes(f.Repo) {
+		// From the repository's config: untrusted, and a URL may hold a
+		// credential.
+		r := StatusRemote{Name: sanitize.Text(v.Name, 256), URL: sanitize.Text(sanitize.Redact(v.URL), 1024),
+			Host: sanitize.Text(v.Host, 256), Alias: sanitize.Text(v.Alias, 256), Why: sanitize.Text(v.Why, 1024)}
+		if v.Login != "" {
+			r.Login = sanitize.Text(v.Login, 256)
+			login := "gh auth login --hostname " + classify.ShellQuote(r.Login)
+			if !slices.Contains(s.RecoveryActions, login) {
+				s.RecoveryActions = append(s.RecoveryActions, login)
+			}
+		}
+		s.Remotes = append(s.Remotes, r)
+	}
+	if gh := os.Getenv("GH_HOST"); gh != "" && len(s.Remotes) > 0 {
+		s.RecoveryActions = append(s.RecoveryActions, "unset GH_HOST")
+	}
+}
+
+// shellAdvice is what to do about a failing shell chip: run its command
+// as prchip does (sh -c in the repository root) to see it fail, then
+// refresh. A multi-line command does not fit one line to paste.
+func shellAdvice(root, command string, cached bool) []string {
+	refresh := "prchip refresh"
+	if cached {
+		refresh = "prchip refresh --force"
+	}
+	try := "cd " + classify.ShellQuote(sanitize.Text(root, 4096)) + " && sh -c " + classify.ShellQuote(sanitize.Text(sanitize.Redact(command), 4096))
+	if strings.Contains(strings.TrimSpace(command), "\n") {
+		try = "run its command with sh -c in " + sanitize.Text(root, 4096)
+	}
+	return []string{try, refresh}
+}
+
+// textLines are s's lines fit to show: each cleaned and redacted alone.
+func textLines(s string) []string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(sanitize.Text(sanitize.Redact(l), 1024), " ")
+	}
+	return lines
+}
+
+// WriteHuman prints the status as aligned rows; a row's further lines are
+// indented under its value. Lines quoted from a command's output start
+// with "| ": nothing a message holds can pass for a row of its own.
 func (s *Status) WriteHuman(w io.Writer) {
-	row := func(k, v string) { fmt.Fprintf(w, "%-15s %s\n", k+":", v) }
+	row := func(k string, lines ...string) {
+		for i, l := range lines {
+			if i > 0 {
+				k = ""
+			} else {
+				k += ":"
+			}
+			fmt.Fprintf(w, "%-15s %s\n", k, l)
+		}
+	}
+	at := func(t time.Time) string { return t.Local().Format(time.DateTime) + " (" + Relative(t.Sub(s.Now)) + ")" }
 	row("directory", s.Dir)
 	if s.Repo == nil {
 		row("repository", "none")
@@ -217,6 +334,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 		}
 		row("remote", remote)
 	}
+	if len(s.Remotes) > 0 {
+		row("remotes seen", s.remoteLines()...)
+	}
 	if s.Gh.Found {
 		gh := s.Gh.Path
 		if s.Gh.Version != nil {
@@ -232,7 +352,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("gh", "not found on PATH")
 	}
 	row("mode", s.Mode)
-	row("validation", string(s.Validation))
+	row("validation", s.validationLines(at)...)
 	chip := s.Chip
 	if chip == "" {
 		chip = "(empty)"
@@ -241,14 +361,17 @@ func (s *Status) WriteHuman(w io.Writer) {
 	if s.PR != nil {
 		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
 	}
+	if s.RefreshInFlight {
+		row("refresh", "running now (a refresh of this repository holds its refresh lock; status waits for nothing)")
+	}
 	if o := s.LastOutcome; o != nil {
 		line := fmt.Sprintf("%s / %s", o.Class, o.Category)
 		if !o.At.IsZero() && o.Class != classify.NotApplicable || o.DurationMS > 0 {
-			line += fmt.Sprintf(" at %s (%d ms)", o.At.Local().Format(time.DateTime), o.DurationMS)
+			line += fmt.Sprintf(" at %s, took %d ms", at(o.At), o.DurationMS)
 		}
 		row("last outcome", line)
 		if o.Detail != "" {
-			row("detail", o.Detail)
+			row("detail", quoted(o.lines, false)...)
 		}
 	} else {
 		row("last outcome", "none yet")
@@ -257,20 +380,16 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("failure cached", "yes: not run again until gh's setup, the branch or the remote changes (or prchip refresh --force)")
 	}
 	if s.Skipped != "" {
-		row("not running", s.Skipped)
+		row("not running", skipWords(s.Skipped, s.ConsecutiveFailures))
 	}
 	if s.NextAttemptAt != nil {
-		row("next refresh", s.NextAttemptAt.Local().Format(time.DateTime))
+		row("next refresh", "at the first prompt after "+at(*s.NextAttemptAt))
 	}
 	if s.Repo != nil {
 		row("invalidations", fmt.Sprint(s.InvalidationCount))
 	}
 	for _, c := range s.Chips {
-		v := c.Value
-		if c.LastOutcome != nil && c.LastOutcome.Class != classify.Validated {
-			v += fmt.Sprintf(" (%s: %s)", c.LastOutcome.Category, c.LastOutcome.Detail)
-		}
-		row("chip "+c.Name, strings.TrimSpace(v))
+		row("chip "+c.Name, c.lines(at)...)
 	}
 	if len(s.RecoveryActions) > 0 {
 		row("try", strings.Join(s.RecoveryActions, "; "))
@@ -285,4 +404,153 @@ func (s *Status) WriteHuman(w io.Writer) {
 	for _, p := range s.Problems {
 		row("problem", p)
 	}
+}
+
+// remoteLines are the remotes gh would not take, each with why not.
+func (s *Status) remoteLines() []string {
+	out := []string{"none counts: gh takes a remote on github.com, a *.ghe.com host, GH_HOST or a host in gh's hosts.yml"}
+	if gh := sanitize.Text(os.Getenv("GH_HOST"), 256); gh != "" {
+		out[0] = "none counts: GH_HOST is " + gh + ", and gh then takes only a remote on " + gh + " (add one, or unset GH_HOST)"
+	}
+	for _, r := range s.Remotes {
+		out = append(out, r.Name+" "+r.URL)
+		if r.Alias != "" {
+			out = append(out, "  an SSH alias: ~/.ssh/config sends "+r.Host+" to "+r.Alias)
+		}
+		out = append(out, "  "+r.Why)
+		if r.Login != "" {
+			out = append(out, "  if "+r.Login+" is a GitHub Enterprise Server, run: gh auth login --hostname "+classify.ShellQuote(r.Login))
+		}
+	}
+	return out
+}
+
+// liftedBy is what lifts a suppression (SPEC 4).
+var liftedBy = []string{
+	"lifted by itself when gh appears on PATH or changes, gh's hosts.yml changes,",
+	"or a token variable (GH_TOKEN, GITHUB_TOKEN, GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN) is set, changed or unset;",
+	"by hand: prchip reset (unvalidated again), or prchip refresh --force (runs gh anyway; validated if it works)",
+}
+
+// validationLines say what the validation is, that it is global, and,
+// while suppressed, what it hides and what lifts it.
+func (s *Status) validationLines(at func(time.Time) string) []string {
+	const global = "global: one for the user, shared by every repository, not kept per repository"
+	switch s.Validation {
+	case state.Suppressed:
+		first := "suppressed"
+		if s.SuppressedAt != nil {
+			first += " since " + at(*s.SuppressedAt)
+		}
+		first += ": a refresh found gh missing or not logged in"
+		hides := "while suppressed the PR chip is hidden and gh is not run, in every repository"
+		if s.Mode == "always" {
+			hides = "mode is always: the PR chip runs anyway"
+		}
+		return append([]string{first, global, hides}, liftedBy...)
+	case state.SetupValidated:
+		return []string{"validated: gh worked with this setup", global}
+	}
+	first := "unvalidated: no PR refresh has shown yet that gh works with this setup"
+	if !s.liftedAt.IsZero() {
+		first = "unvalidated again: the suppression of " + at(s.liftedAt) + " was lifted, gh's setup has changed since"
+	}
+	return []string{first, global}
+}
+
+// skipWords says why the render path does not run the PR chip now.
+func skipWords(reason string, failures int) string {
+	switch reason {
+	case state.ReasonModeOff:
+		return "mode is off"
+	case state.ReasonSuppressed:
+		return "validation is suppressed (see validation)"
+	case state.ReasonFailureCached:
+		return "a failure is cached for this fingerprint"
+	case state.ReasonFresh:
+		return "the last result is fresh"
+	case state.ReasonBackoff:
+		return fmt.Sprintf("backing off after %d failures in a row", failures)
+	case state.ReasonMissingGh:
+		return "gh was missing, and the setup has not changed since"
+	}
+	return reason
+}
+
+// lines describe a shell chip: its value, or how it fails and what to do
+// about it, which is about its command, never about gh.
+func (c *StatusChip) lines(at func(time.Time) string) []string {
+	o := c.LastOutcome
+	switch {
+	case o == nil:
+		return []string{"not run yet"}
+	case o.Class == classify.Validated:
+		v := c.Value
+		if v == "" {
+			v = "(empty)"
+		}
+		return []string{v + ", at " + at(o.At)}
+	}
+	how := "failed"
+	switch {
+	case o.TimedOut:
+		how = "timed out"
+	case o.ExitCode != nil:
+		how = fmt.Sprintf("exited with code %d", *o.ExitCode)
+	}
+	out := []string{fmt.Sprintf("failing: %s (%s) at %s", how, o.Category, at(o.At))}
+	if o.Detail != "" && o.Detail != how {
+		out = append(out, quoted(o.lines, true)...)
+	}
+	if c.FailureCached {
+		out = append(out, "not run again (suppress_on_failure) until its command or the branch changes, or prchip invalidate (the hooks run it after the invalidate_on commands: git, gh, gt by default)")
+	} else if c.NextAttemptAt != nil {
+		out = append(out, "tried again at the first prompt after "+at(*c.NextAttemptAt))
+	}
+	if len(c.commandLines) == 1 {
+		out = append(out, "its command: "+c.commandLines[0])
+	} else {
+		out = append(out, "its command:")
+		out = append(out, quoted(c.commandLines, true)...)
+	}
+	if len(c.RecoveryActions) == 2 {
+		out = append(out, "test it as prchip runs it: "+c.RecoveryActions[0], "then: "+c.RecoveryActions[1])
+	}
+	return out
+}
+
+// quoted marks lines from a command's output with "| ", always when
+// there are several (or always is set), so none reads as a row.
+func quoted(lines []string, always bool) []string {
+	if len(lines) == 1 && !always {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = "| " + l
+	}
+	return out
+}
+
+// Relative says how far d is from now in words: "in 9 min", "2 min ago",
+// "now". Rounded to a whole unit; hours past 100 min, days past 48 h.
+func Relative(d time.Duration) string {
+	a := d.Abs().Round(time.Second)
+	var n string
+	switch {
+	case a == 0:
+		return "now"
+	case a < 100*time.Second:
+		n = fmt.Sprintf("%d s", a/time.Second)
+	case a < 100*time.Minute:
+		n = fmt.Sprintf("%d min", a.Round(time.Minute)/time.Minute)
+	case a < 48*time.Hour:
+		n = fmt.Sprintf("%d h", a.Round(time.Hour)/time.Hour)
+	default:
+		n = fmt.Sprintf("%d days", a.Round(24*time.Hour)/(24*time.Hour))
+	}
+	if d > 0 {
+		return "in " + n
+	}
+	return n + " ago"
 }

@@ -71,6 +71,10 @@ func describe(r chip.RefreshResult) (string, int) {
 			state.ReasonFailureCached: "this setup failed before (cached failure); fix gh's auth, or run prchip refresh --force",
 			state.ReasonMissingGh:     "gh was missing and the setup has not changed",
 		}[r.Skipped]
+		if r.Name != "pr" && r.Skipped == state.ReasonFailureCached {
+			// A shell chip's: about its command, not gh.
+			why = "its command failed before, for this command and branch (suppress_on_failure); fix it, or run prchip refresh --force"
+		}
 		if why == "" {
 			why = r.Skipped
 		}
@@ -153,17 +157,42 @@ func runReset(c *resetOptions) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
-	all := c.All
-	if err := env.Reset(f, all); err != nil {
+	rep, err := env.Reset(f, c.All)
+	if err != nil {
 		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)
 		return nil
 	}
-	if all {
-		fmt.Fprintln(c.IO.Stdout, "forgot everything")
-	} else {
-		fmt.Fprintln(c.IO.Stdout, "forgot failures, backoff and validation")
-	}
+	fmt.Fprintln(c.IO.Stdout, resetLine(rep, env.Dir, env.Store.Path))
 	return nil
+}
+
+// resetLine says what a reset forgot, and where.
+func resetLine(r chip.ResetReport, dir, stateFile string) string {
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	validation := "validation is unvalidated again (it was " + string(r.Was) + ")"
+	if r.Was == state.Unvalidated {
+		validation = "validation stays unvalidated"
+	}
+	var what string
+	switch {
+	case r.All:
+		what = fmt.Sprintf("reset everything in %s: forgot %s and the global validation",
+			sanitize.Text(stateFile, 4096), plural(r.Repos, "repository", "repositories"))
+	case r.Root == "":
+		what = "not in a repository (" + sanitize.Text(dir, 4096) + "): reset the global validation only"
+	case r.Chips == 0:
+		what = "reset " + sanitize.Text(r.Root, 4096) + ": nothing was stored for it"
+	default:
+		what = fmt.Sprintf("reset %s: forgot %s on %s (%s, %d in backoff)", sanitize.Text(r.Root, 4096),
+			plural(r.Chips, "chip result", "chip results"), plural(r.Branches, "branch", "branches"),
+			plural(r.Cached, "cached failure", "cached failures"), r.Backoff)
+	}
+	return what + "; " + validation
 }
 
 func runVersion(c *baseOptions) error {

@@ -244,6 +244,18 @@ func remotePriority(name string) int {
 	return 3
 }
 
+// counts is the rule for a remote's host that gh goes by: a GitHub host
+// (IsGitHubHost) or, with GH_HOST set, only that host ("none of the git
+// remotes configured for this repository correspond to the GH_HOST
+// environment variable").
+func (s *Setup) counts() func(host string) bool {
+	if gh := os.Getenv("GH_HOST"); gh != "" {
+		want := NormalizeHostname(gh)
+		return func(host string) bool { return host != "" && NormalizeHostname(host) == want }
+	}
+	return s.IsGitHubHost
+}
+
 // GitHubRemote picks the remote gh would use: the first GitHub-host remote
 // by gh's name priority (upstream, github, origin, then config order). An
 // SSH remote's host is looked up among the SSH configuration's aliases, as
@@ -251,14 +263,7 @@ func remotePriority(name string) int {
 // a GitHub origin and another forge's SSH remote reads no SSH
 // configuration. The chosen remote's Host is the normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
-	// With GH_HOST set, gh takes only remotes on that host ("none of the
-	// git remotes configured for this repository correspond to the GH_HOST
-	// environment variable").
-	counts := s.IsGitHubHost
-	if gh := os.Getenv("GH_HOST"); gh != "" {
-		want := NormalizeHostname(gh)
-		counts = func(host string) bool { return host != "" && NormalizeHostname(host) == want }
-	}
+	counts := s.counts()
 	best, bestAt := repo.Remote{}, -1
 	better := func(i int, name string) bool {
 		if bestAt < 0 {

@@ -195,6 +195,65 @@ func Detail(s string) string {
 	return strings.TrimSpace(Text(Redact(s), MaxDetail))
 }
 
+// MaxDetailLines bounds the lines DetailLines keeps apart.
+const MaxDetailLines = 16
+
+// DetailLines is Detail that also says where s's lines begin in it (byte
+// offsets, the first line's 0 left out), so that `status` can show gh's
+// multi-line messages as lines while the detail itself stays one line for
+// everything else (JSON, refresh, the state file). Each line is cleaned
+// and redacted alone and the joined detail redacted once more: a secret
+// that spans lines (a keyword at one line's end, its value on the next)
+// is caught there, and the detail is then Detail's, with no lines.
+func DetailLines(s string) (string, []int) {
+	if !strings.Contains(strings.TrimSpace(s), "\n") {
+		return Detail(s), nil
+	}
+	var b strings.Builder
+	var starts []int
+	for line := range strings.SplitSeq(s, "\n") {
+		line = strings.TrimSpace(Text(Redact(line), 0))
+		if line == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+			if len(starts) < MaxDetailLines-1 {
+				starts = append(starts, b.Len())
+			}
+		}
+		b.WriteString(line)
+		if b.Len() >= MaxDetail {
+			break
+		}
+	}
+	d := b.String()
+	if Redact(d) != d {
+		return Detail(s), nil
+	}
+	d = strings.TrimSpace(Text(d, MaxDetail))
+	for len(starts) > 0 && starts[len(starts)-1] >= len(d) {
+		starts = starts[:len(starts)-1]
+	}
+	return d, starts
+}
+
+// SplitLines splits a detail at the line starts DetailLines gave, keeping
+// only starts that it could have given (ascending, inside d, after a
+// space): a planted state file cannot cut a detail elsewhere.
+func SplitLines(d string, starts []int) []string {
+	var lines []string
+	from := 0
+	for _, i := range starts {
+		if i <= from || i >= len(d) || d[i-1] != ' ' || len(lines) == MaxDetailLines-1 {
+			continue
+		}
+		lines = append(lines, strings.TrimSpace(d[from:i]))
+		from = i
+	}
+	return append(lines, d[from:])
+}
+
 // Redacted replaces every secret Redact finds.
 const Redacted = "[REDACTED]"
 

@@ -239,3 +239,41 @@ func TestRedactSplitAndExactTokens(t *testing.T) {
 		t.Errorf("U+2028: %q", out)
 	}
 }
+
+// DetailLines keeps a message's lines apart (each cleaned), while the
+// detail is what Detail makes of it; a secret split across lines is
+// redacted as Detail redacts it, and the lines go; the bounds hold.
+func TestDetailLines(t *testing.T) {
+	in := "error connecting to api.github.com\r\n\n\x1b[31mcheck your internet connection\x1b[0m or https://githubstatus.com\n"
+	d, starts := DetailLines(in)
+	lines := SplitLines(d, starts)
+	if d != "error connecting to api.github.com check your internet connection or https://githubstatus.com" ||
+		len(lines) != 2 || lines[0] != "error connecting to api.github.com" || lines[1] != "check your internet connection or https://githubstatus.com" {
+		t.Fatalf("%q %v -> %q", d, starts, lines)
+	}
+	if d, starts := DetailLines("one line\n"); d != "one line" || starts != nil {
+		t.Fatalf("one line: %q %v", d, starts)
+	}
+	secret := "Zx81mQ2vT7pL0aB9cD3eF6gH"
+	d, starts = DetailLines("auth failed, password:\n" + secret + "\nbye")
+	if strings.Contains(d, secret) || starts != nil || d != Detail("auth failed, password:\n"+secret+"\nbye") {
+		t.Fatalf("secret across lines: %q %v", d, starts)
+	}
+	many := strings.Repeat("a line of forty bytes, give or take it.\n", 40)
+	d, starts = DetailLines(many)
+	if len(d) > MaxDetail || len(SplitLines(d, starts)) > MaxDetailLines || starts[len(starts)-1] >= len(d) {
+		t.Fatalf("bounds: %d bytes, %d starts", len(d), len(starts))
+	}
+}
+
+// SplitLines cuts only where DetailLines could have: a planted start
+// inside a word, out of range, or out of order is ignored.
+func TestSplitLinesIgnoresPlantedStarts(t *testing.T) {
+	got := SplitLines("abc def ghi", []int{-1, 0, 2, 4, 4, 3, 9, 8, 100})
+	if strings.Join(got, "|") != "abc|def|ghi" {
+		t.Fatalf("%q", got)
+	}
+	if got := SplitLines("plain", nil); len(got) != 1 || got[0] != "plain" {
+		t.Fatalf("%q", got)
+	}
+}

@@ -69,6 +69,9 @@ type Outcome struct {
 	// RetryAt is a server-given time before which retrying is pointless
 	// (rate limit reset), zero when unknown.
 	RetryAt time.Time `json:"retry_at,omitzero"`
+	// LineStarts are where Detail's lines began in what was printed
+	// (sanitize.DetailLines): status shows a multi-line message as lines.
+	LineStarts []int `json:"line_starts,omitempty"`
 	// PR is set when the run found a pull request.
 	PR *PR `json:"pr,omitempty"`
 	// Value is a shell chip's sanitized output.
@@ -91,13 +94,13 @@ func NotApplicableOutcome(category, detail string, now time.Time) *Outcome {
 // applicable, with the command that allows it (the path quoted for sh).
 func UnsafeOutcome(detail, allow string, now time.Time) *Outcome {
 	o := NotApplicableOutcome(CatUnsafe, sanitize.Detail(detail), now)
-	o.Recovery = []string{sanitize.Text("git config --global --add safe.directory "+shellQuote(allow), 4096)}
+	o.Recovery = []string{sanitize.Text("git config --global --add safe.directory "+ShellQuote(allow), 4096)}
 	return o
 }
 
-// shellQuote quotes s for sh as git's own advice does (sq_quote_buf_pretty):
+// ShellQuote quotes s for sh as git's own advice does (sq_quote_buf_pretty):
 // letters, digits and +,-./:=@_^ alone stay bare.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+,-./:=@_^") == "" {
 		return s
 	}
@@ -118,7 +121,7 @@ func MissingGhOutcome(now time.Time) *Outcome {
 func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
 	stderr := string(r.Stderr)
-	o.Detail = sanitize.Detail(stderr)
+	o.Detail, o.LineStarts = sanitize.DetailLines(stderr)
 	// all is everything gh printed, for the git-context states (which gh
 	// reports through git's own messages); low is what gh says itself, for
 	// everything else: git's messages that gh passes through ("failed to
@@ -216,7 +219,7 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 func (o *Outcome) set(c Class, cat, detail string, recovery ...string) *Outcome {
 	o.Class, o.Category = c, cat
 	if detail != "" {
-		o.Detail = sanitize.Text(detail, sanitize.MaxDetail)
+		o.Detail, o.LineStarts = sanitize.Text(detail, sanitize.MaxDetail), nil
 	}
 	if len(recovery) > 3 {
 		recovery = recovery[:3]
@@ -454,8 +457,8 @@ func decodeGhPR(b []byte) (ghPR, error) {
 
 // ClassifyShell classifies a shell chip run: success or (retryable) failure.
 func ClassifyShell(r proc.Result, now time.Time) *Outcome {
-	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds(),
-		Detail: sanitize.Detail(string(r.Stderr))}
+	o := &Outcome{ExitCode: r.ExitCode, TimedOut: r.TimedOut, At: now, DurationMS: r.Duration.Milliseconds()}
+	o.Detail, o.LineStarts = sanitize.DetailLines(string(r.Stderr))
 	switch {
 	case r.TimedOut:
 		return o.set(Retryable, CatTimeout, "the command did not finish within the timeout", "prchip refresh")

@@ -432,6 +432,7 @@ func (st *ChipState) clean() {
 	if o := st.Outcome; o != nil {
 		o.Class, o.Category = classify.Class(shown(string(o.Class), 32)), shown(o.Category, 64)
 		o.Detail = sanitize.Detail(o.Detail)
+		o.LineStarts = o.LineStarts[:min(len(o.LineStarts), sanitize.MaxDetailLines)]
 		o.Recovery = o.Recovery[:min(len(o.Recovery), 3)]
 		for i, r := range o.Recovery {
 			o.Recovery[i] = shown(r, 128)
