@@ -1,7 +1,8 @@
-// Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, parsed by
-// toml.go, checked against BurntSushi/toml in tests). A broken file never
-// stops prchip: each bad key falls back to its default and becomes a
-// Problem naming file, line and key, which `status` shows and the render
+// Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, decoded
+// by BurntSushi/toml in toml.go). A broken file never stops prchip: each
+// bad key, and each line that is not TOML, falls back to its default alone
+// and becomes a Problem naming file, line and key, with the fix when it is
+// clear (mistakes.go), which `status` and `config` show and the render
 // path ignores.
 package config
 
@@ -272,6 +273,20 @@ func (c *Config) load() {
 		return
 	}
 	c.parse(string(data))
+	if len(c.Problems) > 1 { // in the file's order: keys are read in name order
+		sort.SliceStable(c.Problems, func(i, j int) bool { return c.Problems[i].Line < c.Problems[j].Line })
+	}
+}
+
+// reported tells whether key already has a problem (a line the decoder
+// refused).
+func (c *Config) reported(key string) bool {
+	for _, p := range c.Problems {
+		if p.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // problem records a problem.
@@ -282,14 +297,11 @@ func (c *Config) problem(line int, key, msg string) {
 func (c *Config) parse(data string) {
 	c.Symbols, c.Styles = map[string]string{}, map[string]string{}
 	c.Shells, c.Source = map[string]ShellOverride{}, map[string]string{}
-	doc, err := parseTOML(data)
-	if err != nil {
-		var te *tomlError
-		if errors.As(err, &te) {
-			c.problem(te.Line, te.Key, te.Msg+"; using defaults")
-		} else {
-			c.problem(0, "", err.Error()+"; using defaults")
-		}
+	doc, broken := parseTOML(data)
+	for _, e := range broken {
+		c.syntaxProblem(e)
+	}
+	if doc == nil {
 		return
 	}
 	raw := doc.root
@@ -316,6 +328,9 @@ func (c *Config) parse(data string) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
+		if doc.skipped[k] {
+			continue // the keys under a broken header, reported with it
+		}
 		v := raw[k]
 		line := lineOf("", k)
 		src := where(c.Path, line)
@@ -423,7 +438,7 @@ func (c *Config) parse(data string) {
 			// After the top-level keys: chips inherit timeout and interval.
 			continue
 		default:
-			c.problem(line, k, "unknown key")
+			c.problem(line, k, unknownTopLevel(doc, line, k))
 			continue
 		}
 		c.Source[k] = src
@@ -454,7 +469,7 @@ func (c *Config) parseLook(lineOf func(table, key string) int, table string, tbl
 		str, isStr := tbl[k].(string)
 		switch {
 		case !known:
-			c.problem(line, full, "unknown key; known: "+strings.Join(keys, ", "))
+			c.problem(line, full, unknownIn(k, keys))
 		case !isStr:
 			c.problem(line, full, "must be a string")
 		case table == "styles":
@@ -477,7 +492,11 @@ func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]
 		section := "shell." + name
 		t, ok := tbl[name].(map[string]any)
 		if !ok || (name != "zsh" && name != "bash" && name != "fish" && name != "plain") {
-			c.problem(lineOf("", section), section, "shells are zsh, bash, fish and plain, each a table")
+			msg := "shells are zsh, bash, fish and plain, each a table"
+			if near, ok := nearest(name, shellNames); ok {
+				msg += fmt.Sprintf("; did you mean [shell.%s]?", near)
+			}
+			c.problem(lineOf("", section), section, msg)
 			continue
 		}
 		var ov ShellOverride
@@ -507,7 +526,7 @@ func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]
 					ov.Hyperlinks = &b
 				}
 			default:
-				c.problem(line, full, "unknown key; known: format, color, hyperlinks")
+				c.problem(line, full, unknownIn(k, shellKeys))
 				continue
 			}
 			c.Source[full] = where(c.Path, line)
@@ -554,7 +573,6 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 			v := t[k]
 			kl := lineOf(section, k)
 			full := section + "." + k
-			c.Source[full] = where(c.Path, kl)
 			switch k {
 			case "command":
 				s, ok := v.(string)
@@ -586,11 +604,13 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 				}
 				ch.SuppressOnFailure = b
 			default:
-				c.problem(kl, full, "unknown key")
+				c.problem(kl, full, unknownIn(k, chipKeys))
+				continue
 			}
+			c.Source[full] = where(c.Path, kl) // only for a value taken
 		}
 		if ch.Command == "" {
-			if !bad {
+			if !bad && !c.reported(section+".command") {
 				c.problem(line, section+".command", "missing; the chip is ignored")
 			}
 			continue

@@ -120,9 +120,16 @@ func TestUnreadableAndOddFiles(t *testing.T) {
 func FuzzLoad(f *testing.F) {
 	f.Add("mode = \"auto\"\n[chips.x]\ncommand = \"a\"\n")
 	f.Add("timeout = 3\ninvalidate_on = [\"a\", 1]\n")
+	f.Add("preset = nerd\n[chips.x\ncommand = 1\ninvalidate_on = [\n  git,\n]\ntitel_width = \"\"\"\n")
 	f.Fuzz(func(t *testing.T, body string) {
 		c := Defaults("f.toml")
 		c.parse(body)
+		lines := strings.Count(body, "\n") + 1
+		for _, p := range c.Problems {
+			if p.Line < 0 || p.Line > lines {
+				t.Fatalf("problem at line %d of %d: %s", p.Line, lines, p)
+			}
+		}
 		if c.Mode != ModeAuto && c.Mode != ModeAlways && c.Mode != ModeOff {
 			t.Fatalf("mode %q", c.Mode)
 		}
@@ -290,5 +297,38 @@ func TestHostileFileIsPrintedSafely(t *testing.T) {
 	}
 	if strings.Contains(s, tok) {
 		t.Errorf("printed the token:\n%s", s)
+	}
+}
+
+// BenchmarkParse reads a typical file, good and with one broken line (a
+// second decoding pass).
+func BenchmarkParse(b *testing.B) {
+	good := `mode = "auto"
+timeout = "3s"
+format = "#{number}( {state})( {checks_symbol})"
+preset = "nerd"
+invalidate_on = [
+  "git",
+  "gh",
+]
+
+[styles]
+number = "bold blue"
+
+[shell.zsh]
+color = true
+
+[chips.k8s]
+command = "kubectl config current-context"
+suppress_on_failure = true
+`
+	for name, body := range map[string]string{"good": good, "one broken line": strings.Replace(good, `"nerd"`, "nerd", 1)} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c := Defaults("f.toml")
+				c.parse(body)
+			}
+		})
 	}
 }

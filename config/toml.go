@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -9,22 +10,42 @@ import (
 
 // The file is decoded by BurntSushi/toml. It does not say on which line a
 // key stands, so keyLines finds that in one pass over the text, for
-// problems that name file, line and key.
+// problems that name file, line and key. The decoder stops at the first
+// syntax error; parseTOML then skips the broken statement and decodes the
+// rest again, so that one broken line costs only its own keys.
 
-// tomlError is a syntax error at a line.
+// tomlError is a statement the decoder refused (or, when Fatal, the reason
+// the whole file was given up).
 type tomlError struct {
-	Line int
-	Key  string
-	Msg  string
+	Line int    // where the decoder stopped
+	Key  string // the statement's key path ("chips.x.command"), or the header's path
+	Msg  string // the decoder's message
+	// Header is set for a table header: the keys under it were skipped
+	// with it, not moved into the table before it.
+	Header bool
+	// From and To are the lines skipped (a multi-line statement spans
+	// several); both are Line for a one-line one.
+	From, To int
+	// Text is the refused line as the file has it, First the statement's
+	// first line, and Assign its "key =" as written, for hints that show
+	// the fix.
+	Text, First, Assign string
+	Fatal               bool
 }
 
 func (e *tomlError) Error() string { return e.Msg }
 
-// document is a decoded file: values, and the line of every key path
-// ("chips.x.command") and table header ("chips", "chips.x").
+// document is a decoded file: values, the line of every key path
+// ("chips.x.command") and table header ("chips", "chips.x"), and the text
+// decoded (the file with its broken statements blanked).
 type document struct {
 	root  map[string]any
 	lines map[string]int
+	text  string
+	// skipped holds the placeholder tables that took the keys under a
+	// broken header; they are not the user's and are not interpreted.
+	skipped map[string]bool
+	split   []string // text's lines, once asked for
 }
 
 // maxDepth bounds how deeply keys, tables, arrays and inline tables nest:
@@ -32,29 +53,150 @@ type document struct {
 // of thousands of levels.
 const maxDepth = 32
 
-func parseTOML(src string) (*document, error) {
-	if line := tooDeep(src); line > 0 {
+// Recovery is bounded: at most maxBroken broken statements are skipped,
+// and all decoding passes together read at most decodeBudget bytes (two
+// passes over the largest file: a broken file costs at most about twice
+// what a good one does). Beyond that the file is given up for the
+// defaults.
+const (
+	maxBroken    = 16
+	decodeBudget = 2 << 20
+)
+
+// parseTOML decodes src, skipping each statement the decoder refuses: the
+// statement's lines are blanked (line numbers stay) and the rest is decoded
+// again. A broken table header is replaced by a placeholder table instead,
+// which takes the keys under it. The document is nil when the file is
+// given up; the last error then says why (Fatal).
+func parseTOML(src string) (*document, []*tomlError) {
+	// The decoder skips a byte-order mark and then counts offsets from
+	// after it: skip it here so that offsets are the text's.
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		if strings.HasPrefix(src, bom) {
+			src = src[len(bom):]
+			break
+		}
+	}
+	var broken []*tomlError
+	var skipped map[string]bool
+	text, spent := src, 0
+	for {
+		spent += len(text)
+		root, e := decode(text)
+		if e == nil {
+			return &document{root: root, lines: keyLines(text), text: text, skipped: skipped}, broken
+		}
+		if len(broken) == maxBroken || spent+len(text) > decodeBudget {
+			e.Fatal = true
+			e.Msg = fmt.Sprintf("%s; too many broken lines (%d skipped before): using defaults for the whole file", e.Msg, len(broken))
+			return nil, append(broken, e)
+		}
+		next, placeholder := skipStatement(text, src, e)
+		if next == text {
+			e.Fatal = true
+			e.Msg += "; using defaults for the whole file"
+			return nil, append(broken, e)
+		}
+		if placeholder != "" {
+			if skipped == nil {
+				skipped = map[string]bool{}
+			}
+			skipped[placeholder] = true
+		}
+		broken = append(broken, e)
+		text = next
+	}
+}
+
+// decode is one pass of the decoder over text.
+func decode(text string) (map[string]any, *tomlError) {
+	if line := tooDeep(text); line > 0 {
 		return nil, &tomlError{Line: line, Msg: "nested more than 32 levels deep"}
 	}
 	root := map[string]any{}
-	if _, err := toml.Decode(src, &root); err != nil {
+	if _, err := toml.Decode(text, &root); err != nil {
 		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			msg := pe.Message
-			if pe.Usage != "" {
-				msg += " (" + strings.TrimSpace(pe.Usage) + ")"
-			}
-			return nil, &tomlError{Line: pe.Position.Line, Key: pe.LastKey, Msg: msg}
+		if !errors.As(err, &pe) {
+			return nil, &tomlError{Msg: err.Error()}
 		}
-		return nil, &tomlError{Msg: err.Error()}
+		msg := strings.TrimSuffix(pe.Message, ".")
+		if pe.Usage != "" {
+			msg += " (" + strings.TrimSpace(pe.Usage) + ")"
+		}
+		// The byte offset, not Position.Line: the decoder counts an error
+		// at a line's newline on the next line.
+		line := pe.Position.Line
+		if pe.Position.Start > 0 && pe.Position.Start <= len(text) {
+			line = 1 + strings.Count(text[:pe.Position.Start], "\n")
+		}
+		return nil, &tomlError{Line: line, Key: pe.LastKey, Msg: msg}
 	}
-	return &document{root: root, lines: keyLines(src)}, nil
+	return root, nil
+}
+
+// skipStatement is text without the statement that holds e's line, and
+// fills e in: the statement's lines, and its key and text as the original
+// src has them (where a header skipped before is still there to name the
+// table). A header becomes a placeholder table, whose name it returns.
+// text comes back unchanged when there is nothing left to skip there.
+func skipStatement(text, src string, e *tomlError) (string, string) {
+	lines := strings.Split(text, "\n")
+	if e.Line < 1 || e.Line > len(lines) {
+		return text, ""
+	}
+	e.From, e.To, e.Key = e.Line, e.Line, ""
+	scanStatements(text, func(st statement) bool {
+		if st.start > e.Line {
+			return false
+		}
+		if st.end == 0 || e.Line <= st.end {
+			// An unterminated statement is skipped up to the error only:
+			// what follows may be good.
+			e.From, e.To, e.Header = st.start, max(st.end, e.Line), st.header
+			e.Key, e.Assign = st.key, st.assign
+			return false
+		}
+		return true
+	})
+	scanStatements(src, func(st statement) bool {
+		if st.start == e.From {
+			e.Key, e.Assign = st.key, st.assign
+		}
+		return st.start < e.From
+	})
+	if orig := strings.Split(src, "\n"); e.Line <= len(orig) {
+		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
+	}
+	if e.Header {
+		// The name holds a NUL, which no real file's key does; only the
+		// names recorded here are passed over.
+		lines[e.From-1] = fmt.Sprintf(`["\u0000skipped line %d"]`, e.From)
+		return strings.Join(lines, "\n"), fmt.Sprintf("\x00skipped line %d", e.From)
+	}
+	changed := false
+	for i := e.From - 1; i < e.To; i++ {
+		changed = changed || strings.TrimSpace(lines[i]) != ""
+		lines[i] = ""
+	}
+	if !changed {
+		return text, ""
+	}
+	return strings.Join(lines, "\n"), ""
+}
+
+// statement is one key/value or table header of a TOML text, as the line
+// scanner sees it: lines start to end (end is 0 when it never ends), its
+// key path with the table's, and for a key its "key =" as written.
+type statement struct {
+	start, end int
+	key        string
+	header     bool
+	assign     string
+	dotted     bool // a key of several parts ("shells.zsh.color = …")
 }
 
 // keyLines maps each key path and table header to the line it first
-// appears on. It reads a file the decoder accepted, line by line: headers
-// ([a.b], [[a]]), "key = value" lines (dotted and quoted keys), and skips
-// the insides of multi-line strings and arrays. Linear in the file's size.
+// appears on.
 func keyLines(src string) map[string]int {
 	lines := map[string]int{}
 	set := func(k string, n int) {
@@ -62,53 +204,92 @@ func keyLines(src string) map[string]int {
 			lines[k] = n
 		}
 	}
+	scanStatements(src, func(st statement) bool {
+		if !st.header && !st.dotted {
+			set(st.key, st.start)
+			return true
+		}
+		// A header, or a dotted key, defines the tables it names too (a
+		// table's own prefixes are its header's already).
+		parts := splitKey(st.key)
+		for j := range parts {
+			set(strings.Join(parts[:j+1], "."), st.start)
+		}
+		return true
+	})
+	return lines
+}
+
+// scanStatements calls f with each statement of src, in order, until f
+// returns false. It reads line by line: headers ([a.b], [[a]]), "key =
+// value" lines (dotted and quoted keys), and skips the insides of
+// multi-line strings and arrays. A line that is neither is a statement
+// without a key. Linear in the file's size; src need not be valid TOML.
+func scanStatements(src string, f func(statement) bool) {
 	table, inString, depth := "", "", 0
-	for i, line := range strings.Split(src, "\n") {
-		n := i + 1
+	var open statement // a multi-line statement not yet ended
+	for n, line := range strings.Split(src, "\n") {
+		n++
 		s := strings.TrimSpace(line)
 		if inString != "" { // inside a multi-line string
 			if strings.Count(s, inString)%2 == 1 {
 				inString = ""
+				if open.end = n; !f(open) {
+					return
+				}
+				open = statement{}
 			}
 			continue
 		}
 		s = codeOf(s)
 		if depth > 0 { // inside a multi-line array
 			depth += countOutside(s, '[') - countOutside(s, ']')
+			if depth <= 0 {
+				if open.end = n; !f(open) {
+					return
+				}
+				open = statement{}
+			}
 			continue
 		}
 		if s == "" {
 			continue
 		}
-		if s[0] == '[' {
-			h := strings.Trim(s, "[] \t")
-			parts := splitKey(h)
-			for j := range parts {
-				set(strings.Join(parts[:j+1], "."), n)
+		var st statement
+		switch eq := indexOutside(s, '='); {
+		case s[0] == '[':
+			table = strings.Join(splitKey(strings.Trim(s, "[] \t")), ".")
+			st = statement{start: n, end: n, key: table, header: true}
+		case eq < 0:
+			st = statement{start: n, end: n}
+		default:
+			parts := splitKey(s[:eq])
+			st = statement{start: n, end: n, key: strings.Join(parts, "."), assign: strings.TrimSpace(s[:eq+1]), dotted: len(parts) > 1}
+			if table != "" {
+				st.key = table + "." + st.key
 			}
-			table = strings.Join(parts, ".")
-			continue
-		}
-		eq := indexOutside(s, '=')
-		if eq < 0 {
-			continue
-		}
-		key := strings.Join(splitKey(s[:eq]), ".")
-		if table != "" {
-			key = table + "." + key
-		}
-		set(key, n)
-		value := strings.TrimSpace(s[eq+1:])
-		for _, q := range []string{`"""`, `'''`} {
-			if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
-				inString = q
+			value := strings.TrimSpace(s[eq+1:])
+			for _, q := range []string{`"""`, `'''`} {
+				if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
+					inString = q
+				}
+			}
+			if strings.HasPrefix(value, "[") {
+				depth = countOutside(value, '[') - countOutside(value, ']')
+			}
+			if inString != "" || depth > 0 {
+				st.end = 0 // ends on a later line
+				open = st
+				continue
 			}
 		}
-		if strings.HasPrefix(value, "[") {
-			depth = countOutside(value, '[') - countOutside(value, ']')
+		if !f(st) {
+			return
 		}
 	}
-	return lines
+	if open.start > 0 {
+		f(open) // never ended: end stays 0
+	}
 }
 
 // tooDeep returns the first line at which a dotted key or header, or the

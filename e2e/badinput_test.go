@@ -118,6 +118,26 @@ func TestBadConfig(t *testing.T) {
 	})
 }
 
+// TestConfigMistakeKeepsTheRest: a line that is not TOML (an unquoted
+// string) costs only its own key: the prompt, rendered by the real gh's
+// answer, uses the rest of the file, and status explains the line.
+func TestConfigMistakeKeepsTheRest(t *testing.T) {
+	w := newWorld(t)
+	w.srv.SetPR("feature", fakegithub.PR{Number: 12})
+	os.MkdirAll(filepath.Dir(w.configPath()), 0o700)
+	os.WriteFile(w.configPath(), []byte("preset = nerd\nformat = \"PR #{number}\"\n"), 0o600)
+	want := `config.toml:1: key "preset": strings need quotes: write preset = "nerd"`
+	if r := w.refresh(w.repo, 0); !strings.Contains(r.stderr, want) {
+		t.Errorf("refresh stderr %q lacks %q", r.stderr, want)
+	}
+	if p := w.run(w.repo, "prompt", "--no-refresh"); p.stdout != "PR #12" || p.stderr != "" {
+		t.Errorf("prompt %q %q, want the file's format", p.stdout, p.stderr)
+	}
+	if s := w.status(w.repo); len(s.Problems) != 1 || !strings.Contains(s.Problems[0], want) {
+		t.Errorf("problems %v", s.Problems)
+	}
+}
+
 func TestUsageErrors(t *testing.T) {
 	w := newWorld(t)
 	for _, args := range [][]string{{"refresh", "--bogus"}, {"status", "extra"}, {"init"}, {"init", "tcsh"}, {"nosuchcommand"}, {"reset", "--all", "x"}} {

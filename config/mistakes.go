@@ -1,0 +1,264 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// This file turns mistakes into advice: a line the TOML decoder refused
+// gets a hint showing the fix where one is clear (most often a string
+// without quotes), and an unknown key or table the nearest valid name.
+// None of it runs for a good file.
+
+// Key names, for suggestions.
+var (
+	topKeys = []string{"mode", "timeout", "refresh_interval", "settled_refresh_interval", "worker_idle",
+		"invalidate_on", "on_retryable", "format", "preset", "color", "hyperlinks", "title_width",
+		"symbols", "styles", "shell", "chips"}
+	shellNames = []string{"zsh", "bash", "fish", "plain"}
+	shellKeys  = []string{"format", "color", "hyperlinks"}
+	chipKeys   = []string{"command", "timeout", "refresh_interval", "suppress_on_failure"}
+)
+
+// kind is what a key's value must be, as far as writing it goes.
+type kind int
+
+const (
+	kindString kind = iota // also durations, and a key prchip does not know
+	kindBool
+	kindInt
+	kindList
+)
+
+// kindOf is the kind of the key path ("chips.x.timeout").
+func kindOf(key string) kind {
+	parts := strings.Split(key, ".")
+	last := parts[len(parts)-1]
+	switch {
+	case len(parts) == 1 && (last == "color" || last == "hyperlinks"):
+		return kindBool
+	case len(parts) == 1 && last == "title_width":
+		return kindInt
+	case len(parts) == 1 && last == "invalidate_on":
+		return kindList
+	case len(parts) == 3 && parts[0] == "shell" && (last == "color" || last == "hyperlinks"),
+		len(parts) == 3 && parts[0] == "chips" && last == "suppress_on_failure":
+		return kindBool
+	}
+	return kindString
+}
+
+// syntaxProblem reports a statement the decoder refused, which was
+// skipped (or, when e is Fatal, why the whole file was).
+func (c *Config) syntaxProblem(e *tomlError) {
+	msg := e.Msg
+	switch {
+	case e.Fatal:
+	case e.Header:
+		msg = "broken table header: " + e.Msg
+		code := codeOf(e.Text)
+		if fix := "[" + e.Key + "]"; e.Key != "" && fix != code && !strings.HasPrefix(code, "[[") && validTable(fix) {
+			msg += "; write " + fix
+		}
+		msg += "; the keys under it are ignored, up to the next table"
+	default:
+		if h := hint(e); h != "" {
+			msg = h
+		}
+		if e.From != e.To {
+			msg += fmt.Sprintf(" (lines %d to %d ignored)", e.From, e.To)
+		} else {
+			msg += " (line ignored)"
+		}
+	}
+	c.problem(e.Line, e.Key, msg)
+}
+
+// hint is what to write instead of a refused "key = value" line, or of
+// an element on its own line in a multi-line array; "" when no fix is
+// clear.
+func hint(e *tomlError) string {
+	if e.Assign == "" {
+		return ""
+	}
+	if e.Line != e.From { // an element of a multi-line array, perhaps
+		_, value, _ := strings.Cut(codeOf(e.First), "=")
+		elem := strings.TrimSpace(strings.TrimSuffix(codeOf(e.Text), ","))
+		if !strings.HasPrefix(strings.TrimSpace(value), "[") || strings.Contains(elem, "=") {
+			return ""
+		}
+		if fix, ok := quoteFix(elem); ok {
+			return "strings need quotes: write " + fix
+		}
+		return ""
+	}
+	eq := indexOutside(e.Text, '=')
+	if eq < 0 {
+		return ""
+	}
+	value := codeOf(e.Text[eq+1:])
+	if value == "" {
+		// A bare "#{number}" is a comment: the value is all the rest.
+		value = strings.TrimSpace(e.Text[eq+1:])
+		if !strings.HasPrefix(value, "#") {
+			return ""
+		}
+		return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
+	}
+	switch kindOf(e.Key) {
+	case kindBool:
+		if low := strings.ToLower(value); low == "true" || low == "false" {
+			return "true and false are written in lower case: write " + e.Assign + " " + low
+		}
+		return "must be true or false, not " + value
+	case kindInt:
+		return "must be a whole number, not " + value
+	case kindList:
+		if fix, ok := quoteFix(value); ok {
+			return "must be a list of strings: write " + e.Assign + " [" + fix + "]"
+		}
+		if inner, ok := strings.CutPrefix(value, "["); ok && strings.HasSuffix(inner, "]") {
+			var elems []string
+			for _, w := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
+				if w = strings.TrimSpace(w); w != "" {
+					if q, ok := quoteFix(w); ok {
+						w = q
+					}
+					elems = append(elems, w)
+				}
+			}
+			if fix := "[" + strings.Join(elems, ", ") + "]"; validValue(fix) {
+				return "strings need quotes: write " + e.Assign + " " + fix
+			}
+		}
+		return ""
+	}
+	if fix, ok := quoteFix(value); ok {
+		return "strings need quotes: write " + e.Assign + " " + fix
+	}
+	return ""
+}
+
+// quoteFix is v, which is not a TOML value, as a TOML string that is one:
+// a word or words without quotes, or with a quote at one end only.
+func quoteFix(v string) (string, bool) {
+	inner := strings.TrimPrefix(strings.TrimPrefix(v, `"`), "'")
+	inner = strings.TrimSuffix(strings.TrimSuffix(inner, `"`), "'")
+	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || validValue(v) {
+		return "", false
+	}
+	fix := `"` + inner + `"`
+	return fix, validValue(fix)
+}
+
+// quoted is s as a TOML basic string.
+func quoted(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// validValue tells whether v is a TOML value, by asking the decoder.
+func validValue(v string) bool {
+	var m map[string]any
+	_, err := toml.Decode("v = "+v, &m)
+	return err == nil
+}
+
+// validTable tells whether h is a TOML table header.
+func validTable(h string) bool {
+	var m map[string]any
+	_, err := toml.Decode(h, &m)
+	return err == nil
+}
+
+// unknownTopLevel is the message for an unknown top-level key k at line:
+// a table written as a header ([shells.zsh]) is named as written, and the
+// suggestion is the corrected header.
+func unknownTopLevel(doc *document, line int, k string) string {
+	near, ok := nearest(k, topKeys)
+	header := ""
+	if line > 0 {
+		if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
+			header = strings.Trim(s, "[] \t")
+		}
+	}
+	if header == "" {
+		if ok {
+			return fmt.Sprintf("unknown key; did you mean %q?", near)
+		}
+		return "unknown key"
+	}
+	if !ok {
+		return "unknown table [" + header + "]"
+	}
+	parts := splitKey(header)
+	parts[0] = near
+	return fmt.Sprintf("unknown table [%s]; did you mean [%s]?", header, strings.Join(parts, "."))
+}
+
+// unknownIn is the message for a key unknown in a table whose keys are
+// known.
+func unknownIn(k string, known []string) string {
+	if near, ok := nearest(k, known); ok {
+		return fmt.Sprintf("unknown key; did you mean %q?", near)
+	}
+	return "unknown key; known: " + strings.Join(known, ", ")
+}
+
+// line is line n (from 1) of the text decoded. The lines are split on
+// the first call: a file may have thousands of unknown tables.
+func (d *document) line(n int) string {
+	if d.split == nil {
+		d.split = strings.Split(d.text, "\n")
+	}
+	if n < 1 || n > len(d.split) {
+		return ""
+	}
+	return d.split[n-1]
+}
+
+// nearest is the candidate closest to s, if it is close: at most one edit
+// in three of the candidate's letters (titel_width is one edit from
+// title_width, a swap). There is no library for this in the module: the
+// distance is a short hand-written one.
+func nearest(s string, candidates []string) (string, bool) {
+	best, bestD := "", 0
+	for _, c := range candidates {
+		limit := len(c) / 3
+		if d := len(s) - len(c); d > limit || -d > limit {
+			continue // too far apart in length alone (and s may be long)
+		}
+		if d := distance(strings.ToLower(s), c); d <= limit && (best == "" || d < bestD) {
+			best, bestD = c, d
+		}
+	}
+	return best, best != "" && best != s
+}
+
+// distance is the Damerau–Levenshtein distance of a and b (optimal string
+// alignment: insertions, deletions, substitutions and swaps of neighbouring
+// bytes, each one edit), by the usual dynamic programme over three rows.
+func distance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
