@@ -3,6 +3,7 @@ package chip
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -76,4 +77,39 @@ func newBenchRig(b *testing.B, repos int, title string) *rig {
 	// Keep the clock inside the freshness window.
 	r.now = r.now.Add(time.Second)
 	return r
+}
+
+// BenchmarkRenderBranches renders with 8 branches remembered for the
+// repository, the current one refreshed first (so last in the record).
+func BenchmarkRenderBranches(b *testing.B) {
+	r := newBenchRig(b, 1, "t")
+	commit := exec.Command("git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x")
+	commit.Dir = r.repo
+	if out, err := commit.CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	for i := 1; i < 8; i++ {
+		c := exec.Command("git", "checkout", "-q", "-b", fmt.Sprintf("b%d", i))
+		c.Dir = r.repo
+		if out, err := c.CombinedOutput(); err != nil {
+			b.Fatalf("%v %s", err, out)
+		}
+		if _, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	c := exec.Command("git", "checkout", "-q", "feature")
+	c.Dir = r.repo
+	if out, err := c.CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		f := Gather(r.repo, r.now)
+		v := LoadView(r.env.Store, f.Key)
+		if text, _ := r.env.Render(f, &v, sanitize.Plain); text != "#8" {
+			b.Fatalf("chip %q", text)
+		}
+	}
 }

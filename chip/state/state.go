@@ -390,7 +390,7 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
 	kept := rs.Branches[:0]
 	for _, br := range rs.Branches {
-		if br == nil { // a planted null
+		if br == nil || len(kept) == MaxBranches { // a planted null, or beyond the bound
 			continue
 		}
 		for name, st := range br.Chips {
