@@ -32,6 +32,7 @@ type Status struct {
 	ConfigFile        string           `json:"config_file"`
 	Problems          []string         `json:"problems"`
 	Worker            *StatusWorker    `json:"worker"`
+	Hook              *StatusHook      `json:"hook"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -398,6 +399,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("worker", fmt.Sprintf("pid %d, %s, idle %s", w.PID, w.Binary, time.Duration(w.IdleS)*time.Second))
 	} else {
 		row("worker", "none for this shell (zsh and bash start one at their second prompt)")
+	}
+	if s.Hook != nil {
+		row("hook", s.Hook.line())
 	}
 	row("state file", s.StateFile)
 	row("config file", s.ConfigFile)

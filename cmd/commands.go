@@ -117,6 +117,7 @@ func runStatus(c *statusOptions) error {
 		s.Problems = append(s.Problems, sanitize.Text(c.Paths.StateNote, 2048))
 	}
 	s.Worker = findWorker(c.Paths, time.Now())
+	s.Hook = hookStatus()
 	if c.JSON {
 		b, err := s.JSON()
 		if err != nil {

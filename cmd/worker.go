@@ -30,7 +30,9 @@ import (
 // by its hook, answering each prompt over the FIFOs the hook made
 // (shellhooks/protocol.go). It ends when its shell ends, when the shell
 // closes the request FIFO, after the configured idle time, and after
-// answering once its executable has been replaced.
+// answering once its executable has been replaced, moved or deleted: the
+// hook's next prompt starts the binary its init recorded again, or, when
+// that is gone, the prchip on PATH.
 func runWorker(c *workerOptions) error {
 	shell, ok := sanitize.ParseShell(c.Shell)
 	if !ok || (shell != sanitize.Zsh && shell != sanitize.Bash) {
@@ -68,7 +70,8 @@ func runWorker(c *workerOptions) error {
 	w := &worker{io: c.IO, shell: shell, out: out, shellPID: pid, exePath: exe,
 		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths().Config).WorkerIdle}
 	// The running binary's identity; a different file at exePath later
-	// means an upgrade replaced it.
+	// means an upgrade replaced it, and no file that it was moved or
+	// deleted (the worker would go on running the old inode).
 	if w.exe = fileIdentity("/proc/self/exe"); w.exe == (fileID{}) {
 		w.exe = fileIdentity(exe)
 	}

@@ -81,7 +81,7 @@ echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"https://gith
 	if waiter == "" {
 		t.Fatal("no waiter in the fish hook")
 	}
-	script := "set -g _prchip_exe " + prchipBin + "\n" + waiter + "\ndisown 2>/dev/null\necho $fish_pid > $HOME/fish-pid\n"
+	script := "set -g _prchip_exe " + prchipBin + "\nset -g _prchip_run " + prchipBin + "\n" + waiter + "\ndisown 2>/dev/null\necho $fish_pid > $HOME/fish-pid\n"
 	c := exec.Command(unshare, "--pid", "--fork", "--mount-proc", "sh", "-c", reuseDriver)
 	c.Env = append(w.env(), "REPO="+w.repo, "FISH_SCRIPT="+script)
 	out, err := c.CombinedOutput()

@@ -9,11 +9,18 @@
 # in prchip's source; bash 5 or later, else every prompt runs `prchip prompt`).
 # bash cannot redraw a prompt from outside, so a refresh that finishes
 # while the prompt is shown appears at the next prompt.
-# Loading this twice installs the hook once.
+# Loading this twice installs the hook once; the second load's binary is
+# the one called from then on.
+#
+# prchip is called by the path of the binary that printed this. When that
+# path is gone (moved, deleted, upgraded to another place), the hook runs
+# the first prchip on PATH instead; with neither the chip is empty and the
+# prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
+_prchip_exe=@PRCHIP_EXE@
+export PRCHIP_HOOK_EXE="$_prchip_exe"
 if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_hooked=1
-  PRCHIP=''
-  _prchip_exe=@PRCHIP_EXE@
+  PRCHIP='' _prchip_run=''
   _prchip_dirty=0
   _prchip_last_hist=''
   # The worker: request and response descriptors, the read-write response
@@ -94,11 +101,15 @@ if [[ -z ${_prchip_hooked-} ]]; then
         *) _prchip_stop; (( ++_prchip_fails )) ;;
       esac
     fi
+    if ! _prchip_which; then
+      PRCHIP=
+      return $ret
+    fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      "$_prchip_exe" invalidate >/dev/null 2>&1 || :
+      "$_prchip_run" invalidate >/dev/null 2>&1 || :
     fi
-    PRCHIP=$("$_prchip_exe" prompt --shell bash ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
+    PRCHIP=$("$_prchip_run" prompt --shell bash ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
     _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
@@ -107,6 +118,30 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_start || :
     fi
     return $ret
+  }
+
+  # The binary the one-shot path and a new worker run, into _prchip_run:
+  # the recorded one, else the first executable prchip in PATH's
+  # directories, searched as bash searches them, with no fork and without
+  # touching the user's hash table (whose entry may be stale). Absolute
+  # entries only: with . or an empty entry on PATH, the prompt would run a
+  # prchip the repository just entered holds. 1: neither. Only the paths
+  # that start a process look, so a prompt the worker answers costs no stat.
+  _prchip_which() {
+    if [[ -f $_prchip_exe && -x $_prchip_exe ]]; then
+      _prchip_run=$_prchip_exe
+      return 0
+    fi
+    local dir rest=${PATH-}:
+    while [[ -n $rest ]]; do
+      dir=${rest%%:*} rest=${rest#*:}
+      if [[ $dir == /* && -f $dir/prchip && -x $dir/prchip ]]; then
+        _prchip_run=$dir/prchip
+        return 0
+      fi
+    done
+    _prchip_run=
+    return 1
   }
 
   # Starts a worker for the next prompts, in the background (a subshell's
@@ -120,7 +155,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
       exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
       _prchip_wdir=$_prchip_dir
-      ("$_prchip_exe" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
+      ("$_prchip_run" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
         </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
       return 0
     fi

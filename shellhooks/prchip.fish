@@ -10,11 +10,34 @@
 # the prompt is repainted. The waiter holds its parent by a pidfd, so a
 # shell that has ended meanwhile is never confused with a process that has
 # its pid since.
-# Loading this twice installs the hooks once.
+# Loading this twice installs the hooks once; the second load's binary is
+# the one called from then on.
+#
+# prchip is called by the path of the binary that printed this. When that
+# path is gone (moved, deleted, upgraded to another place), the hook runs
+# the first prchip on PATH instead; with neither the chip is empty and the
+# prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
+set -g _prchip_exe @PRCHIP_EXE@
+set -gx PRCHIP_HOOK_EXE $_prchip_exe
 if not set -q _prchip_hooked
     set -g _prchip_hooked 1
     set -g PRCHIP ''
-    set -g _prchip_exe @PRCHIP_EXE@
+    set -g _prchip_run ''
+
+    # The binary to run, into _prchip_run: the recorded one, else the first
+    # prchip on PATH, as fish finds a command, in an absolute directory only:
+    # with . on PATH, the prompt would run a prchip the repository just
+    # entered holds. 1: neither. fish reports a missing command itself,
+    # whatever the redirections, so every call is looked at first: a binary
+    # removed under a running shell must not print on every prompt.
+    function _prchip_which
+        if command -q -- $_prchip_exe
+            set -g _prchip_run $_prchip_exe
+        else
+            set -g _prchip_run (string match -- '/*' (command -a -s prchip))[1]
+        end
+        test -n "$_prchip_run"
+    end
 
     # After git, gh, gt (config: invalidate_on) the repository is refreshed.
     # Every command of the line counts (fish's own tokenizer splits it),
@@ -43,23 +66,21 @@ if not set -q _prchip_hooked
 
     function _prchip_prompt --on-event fish_prompt
         set -l ret $status
-        # fish reports a missing command itself, whatever the redirections:
-        # a binary removed under a running shell must not print on every prompt.
-        if not command -q -- $_prchip_exe
+        if not _prchip_which
             set -g PRCHIP ''
             return $ret
         end
         if set -q _prchip_dirty
             set -e _prchip_dirty
-            $_prchip_exe invalidate >/dev/null 2>&1
+            $_prchip_run invalidate >/dev/null 2>&1
         end
-            set -l out ($_prchip_exe prompt --shell fish --async 2>/dev/null)
+        set -l out ($_prchip_run prompt --shell fish --async 2>/dev/null)
         set -g PRCHIP "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive
             # One waiter at a time; a stuck one is forgotten after 20 s.
             if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
                 set -g _prchip_waiting (date +%s)
-                command $_prchip_exe prompt --shell fish --wait --signal-parent >/dev/null 2>&1 &
+                command $_prchip_run prompt --shell fish --wait --signal-parent >/dev/null 2>&1 &
                 disown 2>/dev/null
             end
         end
@@ -68,8 +89,8 @@ if not set -q _prchip_hooked
 
     function _prchip_redraw --on-signal SIGUSR1
         set -e _prchip_waiting
-        command -q -- $_prchip_exe; or return
-        set -l chip ($_prchip_exe prompt --shell fish --no-refresh 2>/dev/null)
+        _prchip_which; or return
+        set -l chip ($_prchip_run prompt --shell fish --no-refresh 2>/dev/null)
         if test "$chip" != "$PRCHIP"
             set -g PRCHIP "$chip"
             commandline -f repaint

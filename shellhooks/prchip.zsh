@@ -9,11 +9,18 @@
 # FIFOs, so no process starts per prompt (the protocol: shellhooks/protocol.go
 # in prchip's source). When a background refresh finishes while the prompt is
 # shown, the prompt is redrawn (zle -F), so the chip appears without pressing
-# Enter. Loading this twice installs the hooks once.
+# Enter. Loading this twice installs the hooks once; the second load's
+# binary is the one called from then on.
+#
+# prchip is called by the path of the binary that printed this. When that
+# path is gone (moved, deleted, upgraded to another place), the hook runs
+# the first prchip on PATH instead; with neither the chip is empty and the
+# prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
+typeset -g _prchip_exe=@PRCHIP_EXE@
+typeset -gx PRCHIP_HOOK_EXE=$_prchip_exe
 if (( ! ${+_prchip_hooked} )); then
   typeset -g _prchip_hooked=1
-  typeset -g PRCHIP=''
-  typeset -g _prchip_exe=@PRCHIP_EXE@
+  typeset -g PRCHIP='' _prchip_run=''
   typeset -gi _prchip_dirty=0
   # The one-shot path's redraw waiter.
   typeset -gi _prchip_fd=0 _prchip_rearm=0
@@ -61,11 +68,11 @@ if (( ! ${+_prchip_hooked} )); then
   _prchip_render() {
     emulate -L zsh
     local out
-    out=$("$_prchip_exe" prompt --shell zsh --async "$@" 2>/dev/null)
+    out=$("$_prchip_run" prompt --shell zsh --async "$@" 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
     (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
     if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
-      exec {_prchip_fd}< <("$_prchip_exe" prompt --shell zsh --wait 2>/dev/null)
+      exec {_prchip_fd}< <("$_prchip_run" prompt --shell zsh --wait 2>/dev/null)
       zle -F -w $_prchip_fd _prchip_ready
     fi
   }
@@ -94,6 +101,24 @@ if (( ! ${+_prchip_hooked} )); then
   }
   zle -N _prchip_ready
 
+  # The binary the one-shot path and a new worker run, into _prchip_run:
+  # the recorded one, else the first prchip on PATH (an executable file, as
+  # the shell's own search finds it: dir/prchip globbed with N-.*, no
+  # fork). Absolute PATH entries only: with . or an empty entry on PATH,
+  # the prompt would run a prchip the repository just entered holds.
+  # 1: neither. Only the paths that start a process look, so a prompt the
+  # worker answers costs no stat.
+  _prchip_which() {
+    emulate -L zsh
+    if [[ -f $_prchip_exe && -x $_prchip_exe ]]; then
+      _prchip_run=$_prchip_exe
+      return 0
+    fi
+    local -a found=( ${^${(M)path:#/*}}/prchip(N-.*) )
+    _prchip_run=${found[1]-}
+    [[ -n $_prchip_run ]]
+  }
+
   # Starts a worker for the next prompts, in the background: nothing waits
   # for it. Both FIFOs are opened read-write first, which never blocks.
   _prchip_start() {
@@ -108,7 +133,7 @@ if (( ! ${+_prchip_hooked} )); then
       sysopen -rw -o cloexec,nonblock -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
       sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
       sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
-      "$_prchip_exe" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
+      "$_prchip_run" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
       _prchip_wpid=$! _prchip_wdir=$_prchip_dir
       _prchip_buf=''
       return 0
@@ -226,9 +251,13 @@ if (( ! ${+_prchip_hooked} )); then
       esac
       (( ++_prchip_fails ))
     fi
+    if ! _prchip_which; then
+      PRCHIP=''
+      return $ret
+    fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
-      "$_prchip_exe" invalidate >/dev/null 2>&1
+      "$_prchip_run" invalidate >/dev/null 2>&1
     fi
     _prchip_render ${_prchip_end:+--end-worker=$_prchip_end}
     _prchip_end=''

@@ -1,0 +1,45 @@
+package cmd
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/sanitize"
+)
+
+// hookExeEnv is what the zsh, bash and fish hooks export: the path they
+// call prchip by, as `prchip init` recorded it.
+const hookExeEnv = "PRCHIP_HOOK_EXE"
+
+// hookStatus is what the calling shell's hook runs (nil outside a shell
+// that loaded one): the recorded path, or, when that is gone, the first
+// prchip on PATH, found as the hooks find it. status inherits the shell's
+// PATH, so it looks where the hook looks.
+func hookStatus() *chip.StatusHook {
+	exe := os.Getenv(hookExeEnv)
+	if exe == "" {
+		return nil
+	}
+	h := &chip.StatusHook{Exe: sanitize.Text(exe, 4096)}
+	st, err := rawfile.Stat(exe)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		h.Missing = "gone"
+	case err != nil:
+		h.Missing = "out of reach (" + sanitize.Text(err.Error(), 4096) + ")"
+	case !st.IsRegular() || st.Perm()&0o111 == 0:
+		h.Missing = "not an executable file"
+	default:
+		h.Runs = h.Exe
+		return h
+	}
+	if p, _ := ghauth.LookPath("prchip"); p != "" {
+		h.Runs = sanitize.Text(p, 4096)
+	}
+	return h
+}
