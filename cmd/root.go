@@ -44,6 +44,7 @@ type resetOptions struct {
 type workerOptions struct {
 	baseOptions
 	Shell, PID, FIFOs string
+	Plain             bool
 }
 
 // NewRoot is prchip's command tree (SPEC 2), writing to o's streams.
@@ -159,6 +160,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh or bash")
 	worker.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
 	worker.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
+	worker.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
 	fixedValues(worker, "shell", "zsh", "bash")
 
 	resetOpts := &resetOptions{baseOptions: base}

@@ -67,7 +67,11 @@ func runWorker(c *workerOptions) error {
 	syscall.Setsid()
 	exe := absExecutable(os.Args[0])
 	os.Chdir("/")
-	w := &worker{io: c.IO, shell: shell, out: out, shellPID: pid, exePath: exe,
+	escape := shell
+	if c.Plain {
+		escape = sanitize.Plain
+	}
+	w := &worker{io: c.IO, shell: shell, escape: escape, out: out, shellPID: pid, exePath: exe,
 		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths().Config).WorkerIdle}
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
@@ -87,9 +91,12 @@ func runWorker(c *workerOptions) error {
 
 // worker is one shell's worker.
 type worker struct {
-	mu       sync.Mutex
-	io       *IO
-	shell    sanitize.Shell
+	mu    sync.Mutex
+	io    *IO
+	shell sanitize.Shell // the hook's: zsh is told of redraws (push)
+	// escape is what answers are escaped for: the shell's, or plain text
+	// (--plain) for a prompt that starship draws from $PRCHIP.
+	escape   sanitize.Shell
 	out      *os.File
 	shellPID int
 	exePath  string
@@ -199,7 +206,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 	// The directory's identity is in the key: a path that has come to name
 	// another directory (a link retargeted, a directory replaced) sends no
 	// event to the watches on the old one.
-	key := requestKey(w.shell, r, dirID)
+	key := requestKey(w.escape, r, dirID)
 	text, hit := "", false
 	if !r.Invalidate {
 		text, hit = w.cache.lookup(key, time.Now())
@@ -216,7 +223,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 				invalidate(o, paths)
 			}
 			w.tracker.start()
-			rr = renderUntil(o, paths, w.shell, false, w.cache != nil)
+			rr = renderUntil(o, paths, w.escape, false, w.cache != nil)
 			w.tracker.stop()
 			text = rr.Text
 			if rr.Config != nil {
@@ -255,7 +262,7 @@ func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
 	defer func() { recover() }()
 	o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
 	w.tracker.start()
-	again := renderUntil(o, DefaultPaths(), w.shell, true, true)
+	again := renderUntil(o, DefaultPaths(), w.escape, true, true)
 	w.tracker.stop()
 	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
 		return
@@ -365,7 +372,7 @@ func (w *worker) push() bool {
 		defer func() { recover() }()
 		setEnv(w.last)
 		o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: w.last.Dir, Now: w.io.Now}
-		text = render(o, DefaultPaths(), w.shell, true).Text
+		text = render(o, DefaultPaths(), w.escape, true).Text
 	}()
 	if text == w.lastChip {
 		return true

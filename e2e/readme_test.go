@@ -88,9 +88,10 @@ func TestReadmeExamplesWorkWhenPasted(t *testing.T) {
 	}
 }
 
-// The README's starship block is what `prchip init starship` prints (but
-// for the binary's path), and its format leaves nothing, not even a
-// space, when there is no PR: the whole format is one conditional group.
+// The README's starship block is what `prchip init starship` prints, and
+// its format leaves nothing, not even a space, when there is no PR: the
+// whole format is one conditional group. init's fallback block is
+// disabled (it runs a process per prompt) and leaves nothing either.
 func TestReadmeStarshipBlockIsInit(t *testing.T) {
 	var readme string
 	for _, blk := range readmeBlocks(t) {
@@ -100,13 +101,14 @@ func TestReadmeStarshipBlockIsInit(t *testing.T) {
 	}
 	w := newWorld(t)
 	out := w.run(w.repo, "init", "starship").stdout
-	type custom struct {
-		Command, Format, Style string
-		When, RequireRepo      bool `toml:"require_repo"`
-		Shell                  []string
+	type module struct {
+		Variable, Command, Format, Style string
+		When, Disabled                   bool
+		RequireRepo                      bool `toml:"require_repo"`
 	}
 	var a, b struct {
-		Custom map[string]custom `toml:"custom"`
+		EnvVar map[string]module `toml:"env_var"`
+		Custom map[string]module `toml:"custom"`
 	}
 	if _, err := toml.Decode(readme, &a); err != nil {
 		t.Fatalf("README block: %v\n%s", err, readme)
@@ -114,12 +116,16 @@ func TestReadmeStarshipBlockIsInit(t *testing.T) {
 	if _, err := toml.Decode(out, &b); err != nil {
 		t.Fatalf("init starship: %v\n%s", err, out)
 	}
-	ra, rb := a.Custom["prchip"], b.Custom["prchip"]
-	rb.Command = strings.Replace(rb.Command, "'"+prchipBin+"'", "prchip", 1)
-	if fmt.Sprint(ra) != fmt.Sprint(rb) {
+	if ra, rb := a.EnvVar["PRCHIP"], b.EnvVar["PRCHIP"]; ra != rb || ra.Variable != "PRCHIP" {
 		t.Fatalf("README block %+v\ninit prints %+v", ra, rb)
 	}
-	if !regexp.MustCompile(`^\(\[\$output\]\(\$style\) \)$`).MatchString(rb.Format) {
-		t.Fatalf("format %q leaves text when $output is empty", rb.Format)
+	conditional := regexp.MustCompile(`^\(\[\$(env_value|output)\]\(\$style\) \)$`)
+	for _, f := range []string{b.EnvVar["PRCHIP"].Format, b.Custom["prchip"].Format} {
+		if !conditional.MatchString(f) {
+			t.Fatalf("format %q leaves text when the chip is empty", f)
+		}
+	}
+	if c := b.Custom["prchip"]; !strings.Contains(c.Command, "prompt --shell plain") || !c.RequireRepo || !c.Disabled {
+		t.Fatalf("fallback block %+v", c)
 	}
 }

@@ -21,6 +21,9 @@ export PRCHIP_HOOK_EXE="$_prchip_exe"
 if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_hooked=1
   PRCHIP='' _prchip_run=''
+  # What the chip is escaped for: bash, or plain under starship (see
+  # _prchip_hook); and what the running worker answers.
+  _prchip_esc=bash _prchip_wesc=''
   _prchip_dirty=0
   _prchip_last_hist=''
   # The worker: request and response descriptors, the read-write response
@@ -92,6 +95,18 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # Statuses are caught (|| rc=$?), never left bare: under the user's
     # set -e a bare failing command would end the shell.
     local rc=0
+    # Under starship (its init exports STARSHIP_SHELL) starship draws the
+    # prompt, and its env_var module shows $PRCHIP: plain text, exported,
+    # escaped by starship itself.
+    if [[ -n ${STARSHIP_SHELL-} ]]; then
+      _prchip_esc=plain
+      export PRCHIP
+    else
+      _prchip_esc=bash
+    fi
+    if (( _prchip_req )) && [[ $_prchip_wesc != "$_prchip_esc" ]]; then
+      _prchip_stop
+    fi
     if (( _prchip_req )); then
       _prchip_ask || rc=$?
       case $rc in
@@ -109,7 +124,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_dirty=0
       "$_prchip_run" invalidate >/dev/null 2>&1 || :
     fi
-    PRCHIP=$("$_prchip_run" prompt --shell bash ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
+    PRCHIP=$("$_prchip_run" prompt --shell "$_prchip_esc" ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
     _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
@@ -155,8 +170,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
       exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
       _prchip_wdir=$_prchip_dir
-      ("$_prchip_run" worker --shell bash --pid $$ --fifos "$_prchip_dir" \
+      local plain=
+      [[ $_prchip_esc == plain ]] && plain=--plain
+      ("$_prchip_run" worker --shell bash ${plain:+"$plain"} --pid $$ --fifos "$_prchip_dir" \
         </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
+      _prchip_wesc=$_prchip_esc
       return 0
     fi
     _prchip_stop

@@ -2,8 +2,12 @@
 #
 # The hook keeps the chip in $PRCHIP. Print it from your prompt, for example:
 #   function fish_prompt
-#       printf '%s %s> ' (prompt_pwd) $PRCHIP
+#       echo -n (prompt_pwd)
+#       test -n "$PRCHIP"; and echo -n " $PRCHIP"
+#       echo -n ' > '
 #   end
+# Under starship (its init exports STARSHIP_SHELL), $PRCHIP is plain text
+# and exported, for starship's env_var module (prchip init starship).
 # fish prints variables as text, so a chip can never run as code. When a
 # background refresh ends while the prompt is shown, a disowned waiter (a
 # `prchip prompt --wait` this shell started) sends this shell SIGUSR1 and
@@ -23,6 +27,7 @@ if not set -q _prchip_hooked
     set -g _prchip_hooked 1
     set -g PRCHIP ''
     set -g _prchip_run ''
+    set -g _prchip_esc fish
 
     # The binary to run, into _prchip_run: the recorded one, else the first
     # prchip on PATH, as fish finds a command, in an absolute directory only:
@@ -74,8 +79,10 @@ if not set -q _prchip_hooked
             set -e _prchip_dirty
             $_prchip_run invalidate >/dev/null 2>&1
         end
-        set -l out ($_prchip_run prompt --shell fish --async 2>/dev/null)
-        set -g PRCHIP "$out[1]"
+        set -g _prchip_esc fish
+        set -q STARSHIP_SHELL; and set -g _prchip_esc plain
+        set -l out ($_prchip_run prompt --shell $_prchip_esc --async 2>/dev/null)
+        _prchip_set "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive
             # One waiter at a time; a stuck one is forgotten after 20 s.
             if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
@@ -90,10 +97,19 @@ if not set -q _prchip_hooked
     function _prchip_redraw --on-signal SIGUSR1
         set -e _prchip_waiting
         _prchip_which; or return
-        set -l chip ($_prchip_run prompt --shell fish --no-refresh 2>/dev/null)
+        set -l chip ($_prchip_run prompt --shell $_prchip_esc --no-refresh 2>/dev/null)
         if test "$chip" != "$PRCHIP"
-            set -g PRCHIP "$chip"
+            _prchip_set "$chip"
             commandline -f repaint
+        end
+    end
+
+    # Sets PRCHIP; under starship, exported.
+    function _prchip_set
+        if test $_prchip_esc = plain
+            set -gx PRCHIP $argv[1]
+        else
+            set -g PRCHIP $argv[1]
         end
     end
 end

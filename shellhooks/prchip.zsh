@@ -32,6 +32,9 @@ if (( ! ${+_prchip_hooked} )); then
   typeset -gi _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_id=0 _prchip_fails=0 _prchip_pause=0
   typeset -g _prchip_dir='' _prchip_wdir='' _prchip_buf='' _prchip_end=''
   typeset -gi _prchip_can_work=0 _prchip_bang=0
+  # What the chip is escaped for: zsh, or plain under starship (see
+  # _prchip_precmd); and what the running worker answers.
+  typeset -g _prchip_esc=zsh _prchip_wesc=
   setopt prompt_subst
   zmodload zsh/system zsh/datetime zsh/parameter 2>/dev/null
   if (( ${+builtins[sysopen]} && ${+builtins[sysread]} && ${+EPOCHREALTIME} && ${+parameters} )); then
@@ -68,7 +71,7 @@ if (( ! ${+_prchip_hooked} )); then
   _prchip_render() {
     emulate -L zsh
     local out
-    out=$("$_prchip_run" prompt --shell zsh --async "$@" 2>/dev/null)
+    out=$("$_prchip_run" prompt --shell $_prchip_esc --async "$@" 2>/dev/null)
     PRCHIP=${out%%$'\n'*}
     (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
     if [[ $out == *$'\n'refreshing ]] && (( _prchip_fd == 0 )) && [[ -o zle ]]; then
@@ -133,7 +136,8 @@ if (( ! ${+_prchip_hooked} )); then
       sysopen -rw -o cloexec,nonblock -u _prchip_req -- $_prchip_dir/req 2>/dev/null &&
       sysopen -rw -o cloexec -u _prchip_resp_rw -- $_prchip_dir/resp 2>/dev/null &&
       sysopen -r -o cloexec -u _prchip_resp -- $_prchip_dir/resp 2>/dev/null; then
-      "$_prchip_run" worker --shell zsh --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
+      "$_prchip_run" worker --shell zsh ${${(M)_prchip_esc:#plain}:+--plain} --pid $$ --fifos $_prchip_dir </dev/null >/dev/null 2>&1 &!
+      _prchip_wesc=$_prchip_esc
       _prchip_wpid=$! _prchip_wdir=$_prchip_dir
       _prchip_buf=''
       return 0
@@ -242,6 +246,16 @@ if (( ! ${+_prchip_hooked} )); then
     [[ -o prompt_bang ]] && _prchip_bang=1 || _prchip_bang=0
     emulate -L zsh
     _prchip_rearm=1
+    # Under starship (its init exports STARSHIP_SHELL) starship draws the
+    # prompt, and its env_var module shows $PRCHIP: plain text, exported,
+    # escaped by starship itself.
+    if [[ -n ${STARSHIP_SHELL-} ]]; then
+      _prchip_esc=plain _prchip_bang=0
+      typeset -gx PRCHIP
+    else
+      _prchip_esc=zsh
+    fi
+    (( _prchip_req )) && [[ $_prchip_wesc != $_prchip_esc ]] && _prchip_stop
     if (( _prchip_req )); then
       _prchip_ask
       case $? in
