@@ -41,6 +41,11 @@ type resetOptions struct {
 	All bool
 }
 
+type statuslineOptions struct {
+	baseOptions
+	Plain bool
+}
+
 type workerOptions struct {
 	baseOptions
 	Shell, PID, FIFOs string
@@ -140,6 +145,20 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
 	prompt.MarkFlagDirname("dir")
 
+	statuslineOpts := &statuslineOptions{baseOptions: base}
+	statusline := &cobra.Command{
+		Use:   "statusline",
+		Short: "Print the chip for an agent's or editor's status line (Claude Code)",
+		Long: "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
+			"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
+			"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
+			"never prints an error and always exits 0.",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		Run:               func(*cobra.Command, []string) { runStatusline(statuslineOpts) },
+	}
+	statusline.Flags().BoolVar(&statuslineOpts.Plain, "plain", false, "no colours or links")
+
 	refreshOpts := &refreshOptions{baseOptions: base}
 	refresh := plain("refresh", "Run the chip command now and print the outcome", func() error { return runRefresh(refreshOpts) })
 	refresh.Long = "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
@@ -211,7 +230,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		},
 	}
 
-	root.AddCommand(prompt, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
+	root.AddCommand(prompt, statusline, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
 	return root
 }
 
@@ -301,7 +320,7 @@ func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
 	root.SetArgs(longFlags(args))
 	cmd, err := root.ExecuteC()
-	if cmd != nil && cmd.Name() == "prompt" {
+	if cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
 		return ExitOK // the prompt never complains, whatever it was given
 	}
 	if err == nil {
