@@ -182,7 +182,9 @@ func TestStatuslineNeverBlocks(t *testing.T) {
 		w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "Add the chip", Draft: true})
 		w.refresh(w.repo, 0)
 		tm := onTerminal(t, w, "bash")
-		tm.enter(`sleep 1; ` + prchipBin + ` statusline --plain; read x; echo "typed:$x"`)
+		// (No history: bash would write it as tmux goes, while the test's
+		// directory is removed.)
+		tm.enter(`unset HISTFILE; sleep 1; ` + prchipBin + ` statusline --plain; read x; echo "typed:$x"`)
 		time.Sleep(300 * time.Millisecond) // typed during the sleep, as the terminal's line
 		tm.enter("next line")
 		tm.waitFor("statusline's chip and the typed line", func(s string) bool {
