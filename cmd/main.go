@@ -40,6 +40,8 @@ func (e *ExitError) Unwrap() error { return e.Err }
 
 // IO holds a command's dependencies, so tests can run commands in-process.
 type IO struct {
+	// Stdin is read only by `statusline`, for its caller's JSON.
+	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
 	// Dir is the working directory; "" means os.Getwd.
@@ -88,7 +90,7 @@ func warnProblems(o *IO, env *chip.Engine) {
 
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
-	return MainIO(&IO{Stdout: os.Stdout, Stderr: os.Stderr}, args)
+	return MainIO(&IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, args)
 }
 
 // MainIO is Main with the streams (and directory, clock) given.

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
@@ -108,6 +109,26 @@ func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil 
 }
 
 func (o *IO) print(s string) { io.WriteString(o.Stdout, s) }
+
+// at is o for a directory named by the caller (prompt --dir, the JSON of
+// statusline) instead of the working directory: relative to the working
+// directory, and nil, for nothing to be shown, when it is not a directory.
+// The stat is needed: the repository search would walk up from a
+// directory that is gone and show the chip of the repository above it.
+func (o *IO) at(dir string) *IO {
+	if dir == "" {
+		return nil
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(o.dir(), dir)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil
+	}
+	c := *o
+	c.Dir = dir
+	return &c
+}
 
 // waitForRefresh blocks while a refresh holds the repository's lock. It
 // writes nothing: a waiter may outlive its shell.

@@ -41,6 +41,11 @@ type resetOptions struct {
 	All bool
 }
 
+type statuslineOptions struct {
+	baseOptions
+	Plain bool
+}
+
 type workerOptions struct {
 	baseOptions
 	Shell, PID, FIFOs string
@@ -92,9 +97,9 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	prompt := &cobra.Command{
 		Use:   "prompt",
 		Short: "Print the chip for the current directory (the render path)",
-		Long: "prompt prints the chip for the current directory, escaped for the shell named, or nothing.\n" +
-			"When the stored result is stale it starts one detached background refresh. It never\n" +
-			"prints an error and always exits 0: problems are shown by 'prchip status'.",
+		Long: "prompt prints the chip for the current directory (or --dir), escaped for the shell named,\n" +
+			"or nothing. When the stored result is stale it starts one detached background refresh.\n" +
+			"It never prints an error and always exits 0: problems are shown by 'prchip status'.",
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: noFiles,
 		Run: func(cc *cobra.Command, _ []string) {
@@ -103,6 +108,13 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			shell, ok := sanitize.ParseShell(sh)
 			if !ok {
 				return
+			}
+			at := o
+			if f.Changed("dir") {
+				dir, _ := f.GetString("dir")
+				if at = o.at(dir); at == nil {
+					return
+				}
 			}
 			noRefresh, _ := f.GetBool("no-refresh")
 			async, _ := f.GetBool("async")
@@ -113,10 +125,11 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			if notify, _ := f.GetBool("signal-parent"); notify && wait {
 				defer parentNotifier()()
 			}
-			runPrompt(o, paths, shell, noRefresh, async, wait)
+			runPrompt(at, paths, shell, noRefresh, async, wait)
 		},
 	}
-	prompt.Flags().String("shell", "plain", "escape the chip for this shell: zsh, bash, fish or plain")
+	prompt.Flags().String("shell", "plain", "escape the chip for this shell: zsh, bash, fish, tmux or plain")
+	prompt.Flags().String("dir", "", "the chip for `DIR` instead of the current directory (tmux passes #{pane_current_path})")
 	prompt.Flags().Bool("no-refresh", false, "never start a background refresh")
 	// The one-shot hooks' redraw (zsh's fallback path, fish): --async adds a
 	// line "refreshing" while a refresh runs, --wait waits for it to end.
@@ -130,7 +143,22 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	for _, name := range []string{"async", "wait", "end-worker", "signal-parent"} {
 		prompt.Flags().MarkHidden(name)
 	}
-	fixedValues(prompt, "shell", "zsh", "bash", "fish", "plain")
+	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
+	prompt.MarkFlagDirname("dir")
+
+	statuslineOpts := &statuslineOptions{baseOptions: base}
+	statusline := &cobra.Command{
+		Use:   "statusline",
+		Short: "Print the chip for an agent's or editor's status line (Claude Code)",
+		Long: "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
+			"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
+			"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
+			"never prints an error and always exits 0.",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		Run:               func(*cobra.Command, []string) { runStatusline(statuslineOpts) },
+	}
+	statusline.Flags().BoolVar(&statuslineOpts.Plain, "plain", false, "no colours or links")
 
 	refreshOpts := &refreshOptions{baseOptions: base}
 	refresh := plain("refresh", "Run the chip command now and print the outcome", func() error { return runRefresh(refreshOpts) })
@@ -204,7 +232,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		},
 	}
 
-	root.AddCommand(prompt, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
+	root.AddCommand(prompt, statusline, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
 	return root
 }
 
@@ -294,7 +322,7 @@ func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
 	root.SetArgs(longFlags(args))
 	cmd, err := root.ExecuteC()
-	if cmd != nil && cmd.Name() == "prompt" {
+	if cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
 		return ExitOK // the prompt never complains, whatever it was given
 	}
 	if err == nil {

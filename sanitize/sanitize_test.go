@@ -102,20 +102,27 @@ func truncate(s string) string {
 }
 
 func TestForShell(t *testing.T) {
-	in := `50% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %F{red}`
+	in := `50% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %F{red} #(id) #{host} #[fg=red]`
 	cases := map[Shell]string{
-		Zsh:   "50%% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %%F{red}",
-		Bash:  "50% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %F{red}",
-		Fish:  in,
-		Plain: in,
+		Zsh:        "50%% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %%F{red} #(id) #{host} #[fg=red]",
+		Bash:       "50% off \uff04(rm -rf ~) \u02cbid\u02cb \u2216[\u2216e[31m\u2216] %F{red} #(id) #{host} #[fg=red]",
+		Tmux:       `50% off $(rm -rf ~) ` + "`id`" + ` \[\e[31m\] %F{red} ##(id) ##{host} ##[fg=red]`,
+		Fish:       in,
+		Plain:      in,
+		Statusline: in,
 	}
 	for sh, want := range cases {
 		if got := ForShell(in, sh); got != want {
 			t.Errorf("%s: got %q want %q", sh, got, want)
 		}
 	}
-	if _, ok := ParseShell("tcsh"); ok {
-		t.Error("tcsh accepted")
+	for _, name := range []string{"tcsh", "statusline"} {
+		if _, ok := ParseShell(name); ok {
+			t.Errorf("%s accepted", name)
+		}
+	}
+	if sh, ok := ParseShell("tmux"); !ok || sh != Tmux {
+		t.Error("tmux refused")
 	}
 }
 

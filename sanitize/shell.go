@@ -10,12 +10,19 @@ const (
 	Zsh   Shell = "zsh"
 	Bash  Shell = "bash"
 	Fish  Shell = "fish"
+	// Tmux is a tmux status line: `#(prchip prompt --shell tmux)` output
+	// is read as a format, then drawn with #[...] styles.
+	Tmux Shell = "tmux"
+	// Statusline is what an agent or editor status line shows as it comes
+	// (`prchip statusline`): nothing is escaped, colours and links are the
+	// terminal's own sequences. Not a --shell value.
+	Statusline Shell = "statusline"
 )
 
 // ParseShell maps a --shell value to a Shell; ok is false for unknown names.
 func ParseShell(s string) (Shell, bool) {
 	switch Shell(s) {
-	case Plain, Zsh, Bash, Fish:
+	case Plain, Zsh, Bash, Fish, Tmux:
 		return Shell(s), true
 	}
 	return "", false
@@ -31,7 +38,9 @@ func ParseShell(s string) (Shell, bool) {
 // look-alikes, which stay inert either way. zsh also runs %-escapes on the
 // result of $PRCHIP, so '%' is doubled; its prompt_bang '!' is doubled by
 // the zsh hook, which alone knows whether that option is set. fish needs
-// nothing when the prompt prints $PRCHIP.
+// nothing when the prompt prints $PRCHIP. tmux expands `#(…)` output as a
+// format, where '#' starts a command, a variable or a style, so '#' is
+// doubled: tmux shows it as text.
 func ForShell(s string, shell Shell) string {
 	switch shell {
 	case Zsh:
@@ -44,6 +53,8 @@ func ForShell(s string, shell Shell) string {
 			return s
 		}
 		return bashReplacer.Replace(s)
+	case Tmux:
+		return strings.ReplaceAll(s, "#", "##")
 	}
 	return s
 }

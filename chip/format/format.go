@@ -451,12 +451,34 @@ func paint(s string, st Style, shell sanitize.Shell) string {
 		// What \[ and \] in PS1 become: readline's invisible-text markers,
 		// which it also honours inside an expanded variable.
 		return "\x01" + on + "\x02" + s + "\x01" + off + "\x02"
-	case sanitize.Fish:
-		// fish measures escape sequences itself, as set_color's output.
+	case sanitize.Fish, sanitize.Statusline:
+		// fish measures escape sequences itself, as set_color's output; a
+		// status line shows them to the terminal as they come.
 		return on + s + off
+	case sanitize.Tmux:
+		// tmux draws its status line itself: styles, not escapes.
+		return "#[" + tmuxStyle(st) + "]" + s + "#[default]"
 	}
 	return s
 }
+
+// tmuxStyle is st in tmux's style words ("1;35" is "bold,fg=magenta").
+func tmuxStyle(st Style) string {
+	var words []string
+	for code := range strings.SplitSeq(string(st), ";") {
+		switch n, _ := strconv.Atoi(code); {
+		case n >= 1 && n <= 4:
+			words = append(words, [...]string{"bold", "dim", "italics", "underscore"}[n-1])
+		case n >= 30 && n <= 37:
+			words = append(words, "fg="+tmuxColours[n-30])
+		case n >= 90 && n <= 97:
+			words = append(words, "fg=bright"+tmuxColours[n-90])
+		}
+	}
+	return strings.Join(words, ",")
+}
+
+var tmuxColours = [8]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
 // link wraps s in an OSC 8 hyperlink, zero-width for the shell.
 func link(s, url string, shell sanitize.Shell) string {
@@ -467,6 +489,9 @@ func link(s, url string, shell sanitize.Shell) string {
 		return "%{" + strings.ReplaceAll(open, "%", "%%") + "%}" + s + "%{" + close + "%}"
 	case sanitize.Bash:
 		return "\x01" + open + "\x02" + s + "\x01" + close + "\x02"
+	case sanitize.Tmux:
+		// tmux's status line cannot show a link: the escape would be text.
+		return s
 	}
 	return open + s + close
 }

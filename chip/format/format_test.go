@@ -33,6 +33,7 @@ var states = []struct {
 	{"stale", PR{Number: 9, State: "open", Title: "Offline", URL: "https://github.com/o/r/pull/9"}, true},
 	{"hostile title", PR{Number: 5, State: "open", Title: "50% $(id) `id` \\[ %F{red}", URL: "https://github.com/o/r/pull/5"}, false},
 	{"long title", PR{Number: 6, State: "open", Title: "Cut a long plain ASCII title at forty columns, with an ellipsis", URL: "https://github.com/o/r/pull/6"}, false},
+	{"hash title", PR{Number: 4, State: "open", Title: "Fix #12: #(id) #{host} #[fg=red]", URL: "https://github.com/o/r/pull/4"}, false},
 	{"wide title", PR{Number: 6, State: "open", Title: "🚀⌚ チップを修正 ❤️❤️ 👨\u200d👩\u200d👧\u200d👦 🇯🇵 👍🏽 e\u0301 and a few more words", URL: "https://github.com/o/r/pull/6"}, false},
 }
 
@@ -44,7 +45,7 @@ func TestGolden(t *testing.T) {
 	for _, preset := range []string{"plain", "nerd"} {
 		var b strings.Builder
 		for _, tmpl := range []string{"", fullFormat} {
-			for _, sh := range []sanitize.Shell{sanitize.Zsh, sanitize.Bash, sanitize.Fish, sanitize.Plain} {
+			for _, sh := range []sanitize.Shell{sanitize.Zsh, sanitize.Bash, sanitize.Fish, sanitize.Tmux, sanitize.Statusline, sanitize.Plain} {
 				for _, color := range []bool{false, true} {
 					for _, s := range states {
 						o := Options{Format: tmpl, Symbols: mustPreset(preset), Color: color, Shell: sh, TitleWidth: 40,
@@ -100,7 +101,7 @@ var (
 )
 
 // Colours use each shell's zero-width markers, so the prompt's width is
-// right: outside them no escape byte remains.
+// right: outside them no escape byte remains (tmux has none at all).
 func TestEscapesAreZeroWidth(t *testing.T) {
 	for _, s := range states {
 		for _, link := range []bool{false, true} {
@@ -113,6 +114,12 @@ func TestEscapesAreZeroWidth(t *testing.T) {
 			o.Shell = sanitize.Bash
 			if b := bashZeroWidth.ReplaceAllString(Chip(&s.pr, s.stale, &o), ""); strings.ContainsAny(b, "\x1b\x07") {
 				t.Errorf("bash %s: escape outside \\001 \\002: %q", s.name, b)
+			}
+			// tmux draws its status line itself: #[...] styles and no link,
+			// so not one escape byte.
+			o.Shell = sanitize.Tmux
+			if x := Chip(&s.pr, s.stale, &o); strings.ContainsAny(x, "\x1b\x07") {
+				t.Errorf("tmux %s: escape %q", s.name, x)
 			}
 			o.Shell = sanitize.Plain
 			o.Color = false

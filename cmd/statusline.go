@@ -1,0 +1,97 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"time"
+
+	"github.com/prchip/prchip/sanitize"
+)
+
+// Bounds on reading the caller's JSON. Claude Code writes a few KiB at
+// once and closes the pipe; a caller that writes nothing, or keeps the pipe
+// open, costs one wait of statuslineWait and is answered for the current
+// directory. The status line redraws several times a second: this is the
+// only wait.
+const (
+	statuslineWait     = 100 * time.Millisecond
+	maxStatuslineInput = 1 << 20
+)
+
+// statuslineInput is what prchip reads of Claude Code's status line JSON;
+// every other field is skipped.
+type statuslineInput struct {
+	Cwd       string `json:"cwd"`
+	Workspace struct {
+		CurrentDir string `json:"current_dir"`
+	} `json:"workspace"`
+}
+
+// runStatusline is `prchip statusline`: the render of `prchip prompt`,
+// refresh included, for the directory the caller's JSON names, with
+// colours and links as the terminal takes them. Like the prompt it never
+// prints an error.
+func runStatusline(opts *statuslineOptions) {
+	defer func() {
+		// A status line must survive anything, including a bug of ours.
+		recover()
+	}()
+	o := opts.IO
+	if dir := callerDir(o.Stdin); dir != "" {
+		if o = o.at(dir); o == nil {
+			return // the caller is somewhere prchip cannot look
+		}
+	}
+	shell := sanitize.Statusline
+	if opts.Plain {
+		shell = sanitize.Plain
+	}
+	r := render(o, opts.Paths, shell, false)
+	if r.Text != "" {
+		o.print(r.Text + "\n")
+	}
+	if r.Child != nil {
+		r.Child.Release()
+	}
+}
+
+// callerDir is the directory the JSON on stdin names: workspace.current_dir,
+// else cwd; "" when there is none, or no JSON within statuslineWait.
+func callerDir(stdin io.Reader) string {
+	if stdin == nil {
+		return ""
+	}
+	if f, ok := stdin.(*os.File); ok {
+		// A terminal (or /dev/null) sends no JSON: waiting would only eat
+		// what the user types next.
+		if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice != 0 {
+			return ""
+		}
+	}
+	got := make(chan statuslineInput, 1)
+	// A blocked read cannot be abandoned, a goroutine can: the process
+	// ends after printing.
+	go func() {
+		var in statuslineInput
+		// One value is decoded, so a caller that keeps the pipe open is
+		// answered as soon as it is complete. A field of the wrong type
+		// is skipped, the others kept.
+		err := json.NewDecoder(io.LimitReader(stdin, maxStatuslineInput)).Decode(&in)
+		var wrongType *json.UnmarshalTypeError
+		if err != nil && !errors.As(err, &wrongType) {
+			in = statuslineInput{}
+		}
+		got <- in
+	}()
+	select {
+	case in := <-got:
+		if in.Workspace.CurrentDir != "" {
+			return in.Workspace.CurrentDir
+		}
+		return in.Cwd
+	case <-time.After(statuslineWait):
+		return ""
+	}
+}
