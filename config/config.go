@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -491,8 +492,8 @@ func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]
 	for _, name := range sortedKeys(tbl) {
 		section := "shell." + name
 		t, ok := tbl[name].(map[string]any)
-		if !ok || (name != "zsh" && name != "bash" && name != "fish" && name != "plain") {
-			msg := "shells are zsh, bash, fish and plain, each a table"
+		if !ok || !slices.Contains(shellNames, name) {
+			msg := "shells are " + strings.Join(shellNames[:len(shellNames)-1], ", ") + " and " + shellNames[len(shellNames)-1] + ", each a table"
 			if near, ok := nearest(name, shellNames); ok {
 				msg += fmt.Sprintf("; did you mean [shell.%s]?", near)
 			}
@@ -735,7 +736,7 @@ func (c *Config) Effective() []Entry {
 			add("styles."+k, q(v))
 		}
 	}
-	for _, sh := range []string{"zsh", "bash", "fish", "plain"} {
+	for _, sh := range shellNames {
 		ov, ok := c.Shells[sh]
 		if !ok {
 			continue

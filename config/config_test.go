@@ -332,3 +332,17 @@ suppress_on_failure = true
 		})
 	}
 }
+
+// tmux and agent status lines take per-shell overrides like the shells.
+func TestShellOverridesForTmuxAndStatusline(t *testing.T) {
+	c := load(t, "[shell.tmux]\nformat = \"#{number} T\"\ncolor = false\n[shell.statusline]\nformat = \"#{number} S\"\n")
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems: %v", c.Problems)
+	}
+	if o := c.ChipOptions("tmux", "github.com"); o.Format != "#{number} T" || o.Color {
+		t.Errorf("tmux options %+v", o)
+	}
+	if o := c.ChipOptions("statusline", "github.com"); o.Format != "#{number} S" {
+		t.Errorf("statusline options %+v", o)
+	}
+}

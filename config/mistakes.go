@@ -17,7 +17,7 @@ var (
 	topKeys = []string{"mode", "timeout", "refresh_interval", "settled_refresh_interval", "worker_idle",
 		"invalidate_on", "on_retryable", "format", "preset", "color", "hyperlinks", "title_width",
 		"symbols", "styles", "shell", "chips"}
-	shellNames = []string{"zsh", "bash", "fish", "plain"}
+	shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
 	shellKeys  = []string{"format", "color", "hyperlinks"}
 	chipKeys   = []string{"command", "timeout", "refresh_interval", "suppress_on_failure"}
 )
