@@ -414,6 +414,9 @@ func parsePR(out []byte) (*PR, error) {
 		on := string(raw.AutoMergeRequest) != "null"
 		pr.AutoMerge = &on
 	}
+	if isNodeID(raw.ID) {
+		pr.ID = raw.ID
+	}
 	if isOid(raw.HeadRefOid) {
 		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
 	}
@@ -433,6 +436,41 @@ func parsePR(out []byte) (*PR, error) {
 var mergeStates = map[string]string{
 	"BEHIND": "behind", "BLOCKED": "blocked", "CLEAN": "clean", "DIRTY": "conflicts",
 	"DRAFT": "draft", "HAS_HOOKS": "has_hooks", "UNSTABLE": "unstable", "UNKNOWN": "unknown",
+}
+
+// isNodeID reports whether s looks like a GraphQL node id ("PR_kwDOABC"),
+// which is passed to gh as an argument.
+func isNodeID(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '=') {
+			return false
+		}
+	}
+	return true
+}
+
+// QueueFrom reads the merge queue query's answer (chip.queueQuery): the
+// entry, or nil when the PR is not queued or the answer is unreadable.
+func QueueFrom(out []byte) *format.Queue {
+	var a struct {
+		Data struct {
+			Node *struct {
+				Entry *struct {
+					Position int    `json:"position"`
+					State    string `json:"state"`
+				} `json:"mergeQueueEntry"`
+			} `json:"node"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(out, &a) != nil || a.Data.Node == nil || a.Data.Node.Entry == nil || a.Data.Node.Entry.Position <= 0 {
+		return nil
+	}
+	e := a.Data.Node.Entry
+	return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
 }
 
 // isOid reports whether s is a full SHA-1 or SHA-256 object name.
@@ -500,6 +538,7 @@ type ghPR struct {
 	MergeStateStatus string          `json:"mergeStateStatus"`
 	AutoMergeRequest json.RawMessage `json:"autoMergeRequest"`
 	HeadRefOid       string          `json:"headRefOid"`
+	ID               string          `json:"id"`
 	Checks           json.RawMessage `json:"statusCheckRollup"`
 }
 

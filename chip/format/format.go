@@ -50,6 +50,9 @@ type PR struct {
 	// Queue is the PR's merge queue entry; nil when not asked for or not
 	// queued.
 	Queue *Queue `json:"queue,omitempty"`
+	// ID is the PR's GraphQL node id, for the merge queue's query right
+	// after gh pr view; never stored.
+	ID string `json:"-"`
 }
 
 // CheckCounts counts checks by bucket, each check once (its latest run).

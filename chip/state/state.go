@@ -32,7 +32,14 @@ type Global struct {
 	// GhVersionOf; asked once per gh, by a refresh, so status runs nothing.
 	GhVersion   string `json:"gh_version,omitempty"`
 	GhVersionOf string `json:"gh_version_of,omitempty"`
+	// GhLacks lists the --json fields the gh whose identity is GhLacksOf
+	// refused ("Unknown JSON field"): never asked of that gh again.
+	GhLacks   []string `json:"gh_lacks,omitempty"`
+	GhLacksOf string   `json:"gh_lacks_of,omitempty"`
 }
+
+// MaxGhLacks bounds the refused fields remembered.
+const MaxGhLacks = 16
 
 // Effective is the validation that applies for the current setup identity.
 func (g *Global) Effective(setupID string) Validation {
@@ -403,6 +410,7 @@ func Apply(in ApplyInput) {
 func DecodeGlobal(b []byte) (Global, error) {
 	g, err := decode[Global](b)
 	g.GhVersion = shown(g.GhVersion, 64)
+	g.GhLacks = g.GhLacks[:min(len(g.GhLacks), MaxGhLacks)]
 	return g, err
 }
 
