@@ -91,6 +91,14 @@ func TestMergeFieldsThroughRealGh(t *testing.T) {
 		if !current && len(views) != 3 {
 			t.Errorf("gh 2.23 ran pr view %d times, want 3 (refused, retried, then asked right):\n%s", len(views), ghRuns(log))
 		}
+		// The default template asks for none of it, and makes one request.
+		w.config("")
+		before := w.srv.Requests()
+		w.refresh(w.repo, 0)
+		if q := w.srv.LastQuery(); w.srv.Requests() != before+1 || strings.Contains(q, "mergeStateStatus") ||
+			strings.Contains(q, "autoMergeRequest") || strings.Contains(q, "statusCheckRollup") || strings.Contains(q, "headRefOid") {
+			t.Errorf("the default template: %d requests, the last\n%s", w.srv.Requests()-before, q)
+		}
 	})
 }
 
