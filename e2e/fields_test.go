@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -165,4 +166,30 @@ func TestSyncAndHeadChecksThroughRealGh(t *testing.T) {
 			t.Fatalf("diverged: %q", got)
 		}
 	})
+}
+
+// In real shells, through the worker and its answer cache: a commit the
+// hooks do not see (made by a script, an editor) changes sync at the next
+// prompts, from same to ahead, with no request to GitHub.
+func TestSyncInShells(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "t", HeadOid: w.git(w.repo, "rev-parse", "HEAD")})
+			w.config(`format = "#{number}( {sync})"` + "\n")
+			w.refresh(w.repo, 0)
+			script := fmt.Sprintf(shellSetup[sh], prchipBin) + strings.Repeat("sleep 0.2\n", 5) +
+				"sh -c 'git -c user.name=t -c user.email=t@example.com commit -q --allow-empty -m local'\n" +
+				strings.Repeat("sleep 0.3\n", 8) + "echo done\n"
+			stdout, stderr := w.interactive(sh, w.repo, script)
+			chips := chipsIn(stdout + stderr)
+			if len(chips) < 4 || chips[1] != "#42 same" || chips[len(chips)-1] != "#42 ahead" {
+				t.Fatalf("prompts showed %q\nstdout:\n%s\nstderr:\n%s", chips, stdout, stderr)
+			}
+			w.settle()
+			if n := w.srv.Requests(); n != 1 {
+				t.Errorf("server saw %d requests, want the first refresh's only", n)
+			}
+		})
+	}
 }
