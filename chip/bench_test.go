@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -77,6 +79,34 @@ func newBenchRig(b *testing.B, repos int, title string) *rig {
 	// Keep the clock inside the freshness window.
 	r.now = r.now.Add(time.Second)
 	return r
+}
+
+// BenchmarkRenderSync renders a chip that shows sync: the one case where
+// the render reads the branch's ref, to notice the branch moved.
+func BenchmarkRenderSync(b *testing.B) {
+	r := newRigTB(b)
+	c := exec.Command("git", "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "a")
+	c.Dir = r.repo
+	if out, err := c.CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	head := (&repo.Info{CommonDir: filepath.Join(r.repo, ".git"), Branch: "feature"}).BranchOid()
+	r.env.Config.Format = "#{number}( {sync})"
+	r.gh.set(`echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u","headRefOid":"` + head + `"}'`)
+	if _, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	r.now = r.now.Add(time.Second)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		f := Gather(r.repo, r.now)
+		v := LoadView(r.env.Store, f.Key)
+		text, _ := r.env.Render(f, &v, sanitize.Plain)
+		if text != "#8 same" {
+			b.Fatalf("chip %q", text)
+		}
+	}
 }
 
 // BenchmarkRenderBranches renders with 8 branches remembered for the

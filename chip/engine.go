@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -266,7 +267,14 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 				o.Shell = shell
 				opts = &o
 			}
-			parts = append(parts, format.Chip(st.PR, st.Stale, opts))
+			pr := st.PR
+			if e.syncMoved(f, st) {
+				// The branch moved since sync was computed: not shown
+				// until a refresh computes it again.
+				noSync := *pr
+				noSync.Sync, pr, refresh = "", &noSync, true
+			}
+			parts = append(parts, format.Chip(pr, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
 		}
@@ -286,7 +294,7 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	var until time.Time
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run {
+		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(ce, in, f) && e.syncMoved(f, in.State) {
 			return now
 		}
 		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
@@ -345,10 +353,14 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	now := e.now()
 	var results []RefreshResult
 	type pending struct {
-		ce chipEntry
-		o  *classify.Outcome
+		ce      chipEntry
+		o       *classify.Outcome
+		refused []string // --json fields gh refused
 	}
 	var runs []pending
+	// resync: the PR chip was not run, but the branch moved since its
+	// sync was computed; sync is computed again, GitHub is not asked.
+	var resync *format.PR
 	if f.NA != nil {
 		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
 	}
@@ -361,19 +373,24 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			if in.State != nil {
 				prev = in.State.Outcome
 			}
+			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
+				resync = &format.PR{HeadOid: in.State.PR.HeadOid}
+				addSync(f, resync)
+			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
 		var o *classify.Outcome
+		var refused []string
 		if ce.Policy.Kind == state.KindPR {
-			o = e.runPR(ctx, f, ce.Policy)
+			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global)
 		} else {
 			o = e.runShell(ctx, f, ce)
 		}
-		runs = append(runs, pending{ce, o})
+		runs = append(runs, pending{ce, o, refused})
 		results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: o})
 	}
-	if len(runs) == 0 {
+	if len(runs) == 0 && resync == nil {
 		return results, nil
 	}
 	// Learn gh's version once per gh binary, after a PR run that showed
@@ -401,6 +418,24 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				KeepOnRetryable: e.Config.OnRetryable == "keep",
 				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
+			if len(p.refused) > 0 {
+				if g.GhLacksOf != f.Setup.GhIdentity {
+					g.GhLacks = nil
+				}
+				for _, r := range p.refused {
+					if !slices.Contains(g.GhLacks, r) && len(g.GhLacks) < state.MaxGhLacks {
+						g.GhLacks = append(g.GhLacks, r)
+					}
+				}
+				g.GhLacksOf = f.Setup.GhIdentity
+			}
+		}
+		if resync != nil {
+			// Only onto the same PR head it was computed for: a run that
+			// ended meanwhile has recorded its own.
+			if st := rs.Chip(f.Repo.Branch, f.Target, "pr"); st != nil && st.PR != nil && st.PR.HeadOid == resync.HeadOid {
+				st.PR.Sync, st.PR.SyncLocal = resync.Sync, resync.SyncLocal
+			}
 		}
 		if askedVersion {
 			g.GhVersion, g.GhVersionOf = ghVersion, f.Setup.GhIdentity
@@ -468,19 +503,21 @@ func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
 	return ""
 }
 
-func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.Outcome {
+// runPR runs the PR chip's command, and reports the --json fields the
+// installed gh refused (see runGhPR).
+func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global) (*classify.Outcome, []string) {
 	now := e.now()
 	if f.Setup.GhPath == "" {
-		return classify.MissingGhOutcome(now)
+		return classify.MissingGhOutcome(now), nil
 	}
-	r := e.run(ctx, proc.Command{
-		Path:    f.Setup.GhPath,
-		Args:    []string{"pr", "view", "--json", e.ghFields()},
-		Dir:     f.Repo.Root,
-		Env:     proc.GhEnv(f.Environ(e.environ())),
-		Timeout: p.Timeout,
-	})
+	r, asked, refused := e.runGhPR(ctx, f, p, e.prFields(f, g))
 	o := classify.ClassifyPR(r, e.now())
+	if o.PR != nil {
+		addSync(f, o.PR)
+		if slices.Contains(asked, "id") {
+			e.addQueue(ctx, f, p, o.PR)
+		}
+	}
 	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 		// gh does not print when the limit resets; GitHub's rate_limit
 		// endpoint says, and asking it costs no budget.
@@ -489,7 +526,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy) *classify.
 			o.Recovery = []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
 		}
 	}
-	return o
+	return o, refused
 }
 
 // rateLimitReset asks `gh api rate_limit` (bounded) when the GraphQL

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -23,7 +24,7 @@ type Status struct {
 	Fingerprint       string           `json:"fingerprint"`
 	FailureCached     bool             `json:"failure_cached"`
 	Chip              string           `json:"chip"`
-	PR                *classify.PR     `json:"pr"`
+	PR                *StatusPR        `json:"pr"`
 	LastOutcome       *StatusOutcome   `json:"last_outcome"`
 	NextAttemptAt     *time.Time       `json:"next_attempt_at"`
 	InvalidationCount int              `json:"invalidation_count"`
@@ -63,6 +64,49 @@ type StatusRemote struct {
 	Why   string `json:"why"`
 	// Login is the host to run `gh auth login --hostname` for.
 	Login string `json:"login_host,omitempty"`
+}
+
+// StatusPR is `pr` (SPEC 6): every key present, null when unknown (not
+// asked for because no template shows it, or the installed gh cannot
+// tell).
+type StatusPR struct {
+	Number int    `json:"number"`
+	URL    string `json:"url"`
+	State  string `json:"state"`
+	Draft  bool   `json:"draft"`
+	Title  string `json:"title"`
+	// MergeState is "unknown" while GitHub computes it (the chip then
+	// shows none).
+	MergeState   *string             `json:"merge_state"`
+	AutoMerge    *bool               `json:"auto_merge"`
+	ChecksCounts *format.CheckCounts `json:"checks_counts"`
+	FailingCheck *string             `json:"failing_check"`
+	// Sync is null too while the branch has moved since it was computed.
+	Sync    *string `json:"sync"`
+	HeadOid *string `json:"head_oid"`
+	// Beyond the contract.
+	Review string        `json:"review,omitempty"`
+	Checks string        `json:"checks,omitempty"`
+	Queue  *format.Queue `json:"queue,omitempty"`
+}
+
+// statusPR is pr as status shows it; moved says the branch moved since
+// sync was computed.
+func statusPR(pr *classify.PR, moved bool) *StatusPR {
+	str := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	sp := &StatusPR{Number: pr.Number, URL: pr.URL, State: pr.State, Draft: pr.Draft, Title: pr.Title,
+		MergeState: str(pr.MergeState), AutoMerge: pr.AutoMerge, ChecksCounts: pr.Counts,
+		FailingCheck: str(pr.FailingCheck), HeadOid: str(pr.HeadOid),
+		Review: pr.Review, Checks: pr.Checks, Queue: pr.Queue}
+	if !moved {
+		sp.Sync = str(pr.Sync)
+	}
+	return sp
 }
 
 // StatusRepo describes the repository.
@@ -238,7 +282,7 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.ConsecutiveFailures = st.Failures
 		}
 		if shows(ce, in, f) {
-			s.PR = st.PR
+			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
 			s.LastOutcome = statusOutcome(st.Outcome)

@@ -144,7 +144,10 @@ var SymbolKeys = []string{"open", "draft", "merged", "closed", "approved", "chan
 var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 	"state", "state_open", "state_draft", "state_merged", "state_closed",
 	"review", "review_approved", "review_changes_requested", "review_review_required",
-	"checks", "checks_passing", "checks_failing", "checks_pending"}
+	"checks", "checks_passing", "checks_failing", "checks_pending",
+	"merge_state", "merge_state_clean", "merge_state_behind", "merge_state_blocked", "merge_state_conflicts",
+	"merge_state_unstable", "merge_state_draft", "merge_state_has_hooks", "auto_merge", "checks_counts", "failing_check",
+	"sync", "sync_same", "sync_ahead", "sync_behind", "sync_diverged", "sync_not_fetched", "queue", "queue_state"}
 
 // DefaultStyles colour what deserves attention; everything else keeps the
 // prompt's own colour.
@@ -153,6 +156,7 @@ var DefaultStyles = [][2]string{
 	{"state_merged", "purple"}, {"state_closed", "red"}, {"state_draft", "bright-black"},
 	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
 	{"review_approved", "green"}, {"review_changes_requested", "red"}, {"stale", "bright-black"},
+	{"merge_state_conflicts", "red"}, {"merge_state_clean", "green"}, {"failing_check", "red"},
 }
 
 func defaultStyle(key string) (string, bool) {

@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/prchip/prchip/chip/format"
 )
 
 func load(t *testing.T, body string) *Config {
@@ -297,6 +299,22 @@ func TestHostileFileIsPrintedSafely(t *testing.T) {
 	}
 	if strings.Contains(s, tok) {
 		t.Errorf("printed the token:\n%s", s)
+	}
+}
+
+// The merge and sync fields are styled like the others: by field, or by
+// field and value; conflicts and a failing check are red by default.
+func TestMergeFieldStyles(t *testing.T) {
+	c := load(t, "[styles]\nsync_diverged = \"yellow\"\nqueue = \"bold\"\n")
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems %v", c.Problems)
+	}
+	o := c.ChipOptions("fish", "github.com")
+	for key, want := range map[string]format.Style{"sync.diverged": "33", "queue": "1", "merge_state.conflicts": "31",
+		"failing_check": "31", "sync.ahead": ""} {
+		if got := o.StyleOf(key); got != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
 	}
 }
 

@@ -409,42 +409,190 @@ func parsePR(out []byte) (*PR, error) {
 	case "approved", "changes_requested", "review_required":
 		pr.Review = d
 	}
-	// Failing beats pending beats passing.
-	for _, c := range raw.Checks {
-		state := strings.ToUpper(c.State)
-		concl := strings.ToUpper(c.Conclusion)
-		switch {
-		case state == "FAILURE" || state == "ERROR" || concl == "FAILURE" || concl == "TIMED_OUT" ||
-			concl == "CANCELLED" || concl == "ACTION_REQUIRED" || concl == "STARTUP_FAILURE":
-			pr.Checks = "failing"
-		case pr.Checks != "failing" && (state == "PENDING" || state == "EXPECTED" ||
-			c.Type == "CheckRun" && strings.ToUpper(c.Status) != "COMPLETED"):
-			pr.Checks = "pending"
-		case pr.Checks == "":
-			pr.Checks = "passing"
+	if m, ok := mergeStates[strings.ToUpper(raw.MergeStateStatus)]; ok {
+		pr.MergeState = m
+	}
+	if len(raw.AutoMergeRequest) > 0 {
+		// null: gh asked and auto-merge is off; an object: it is on.
+		on := string(raw.AutoMergeRequest) != "null"
+		pr.AutoMerge = &on
+	}
+	if isNodeID(raw.ID) {
+		pr.ID = raw.ID
+	}
+	if isOid(raw.HeadRefOid) {
+		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
+	}
+	if len(raw.Checks) > 0 {
+		var checks []ghCheck
+		if err := json.Unmarshal(raw.Checks, &checks); err != nil {
+			return nil, fmt.Errorf("invalid statusCheckRollup: %w", err)
 		}
+		summarizeChecks(pr, checks)
 	}
 	return pr, nil
 }
 
-// ghPR is what `gh pr view --json` prints, as far as the chip reads it.
-type ghPR struct {
-	Number         int       `json:"number"`
-	URL            string    `json:"url"`
-	State          string    `json:"state"`
-	IsDraft        bool      `json:"isDraft"`
-	Title          string    `json:"title"`
-	ReviewDecision string    `json:"reviewDecision"`
-	Checks         []ghCheck `json:"statusCheckRollup"`
+// mergeStates maps GitHub's mergeStateStatus to the words prchip uses.
+// UNKNOWN is GitHub still computing (right after a push): kept, so the
+// result is checked again soon, and never shown.
+var mergeStates = map[string]string{
+	"BEHIND": "behind", "BLOCKED": "blocked", "CLEAN": "clean", "DIRTY": "conflicts",
+	"DRAFT": "draft", "HAS_HOOKS": "has_hooks", "UNSTABLE": "unstable", "UNKNOWN": "unknown",
 }
 
-// ghCheck is one entry of statusCheckRollup: a CheckRun (status,
-// conclusion) or a StatusContext (state).
+// isNodeID reports whether s looks like a GraphQL node id ("PR_kwDOABC"),
+// which is passed to gh as an argument.
+func isNodeID(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '=') {
+			return false
+		}
+	}
+	return true
+}
+
+// QueueFrom reads the merge queue query's answer (chip.queueQuery): the
+// entry, or nil when the PR is not queued or the answer is unreadable.
+func QueueFrom(out []byte) *format.Queue {
+	var a struct {
+		Data struct {
+			Node *struct {
+				Entry *struct {
+					Position int    `json:"position"`
+					State    string `json:"state"`
+				} `json:"mergeQueueEntry"`
+			} `json:"node"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(out, &a) != nil || a.Data.Node == nil || a.Data.Node.Entry == nil || a.Data.Node.Entry.Position <= 0 {
+		return nil
+	}
+	e := a.Data.Node.Entry
+	return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
+}
+
+// isOid reports whether s is a full SHA-1 or SHA-256 object name.
+func isOid(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// summarizeChecks fills Checks (failing beats pending beats passing),
+// Counts and FailingCheck. gh's statusCheckRollup is the head commit's
+// (commits(last: 1)) in both Debian's gh and current ones; a check run
+// again on that commit appears once per run, and only its latest run
+// counts, as in `gh pr checks`.
+func summarizeChecks(pr *PR, checks []ghCheck) {
+	pr.Counts = &format.CheckCounts{}
+	latest := make(map[string]int, len(checks))
+	for i, c := range checks {
+		k := c.key()
+		if j, seen := latest[k]; !seen || c.started().After(checks[j].started()) {
+			latest[k] = i
+		}
+	}
+	for i, c := range checks {
+		if latest[c.key()] != i {
+			continue
+		}
+		switch c.bucket() {
+		case "failing":
+			pr.Counts.Failing++
+			pr.Checks = "failing"
+			if pr.FailingCheck == "" {
+				pr.FailingCheck = sanitize.Text(sanitize.Redact(c.name()), 128)
+			}
+		case "pending":
+			pr.Counts.Pending++
+			if pr.Checks != "failing" {
+				pr.Checks = "pending"
+			}
+		default:
+			pr.Counts.Passing++
+			if pr.Checks == "" {
+				pr.Checks = "passing"
+			}
+		}
+	}
+}
+
+// ghPR is what `gh pr view --json` prints, as far as the chip reads it.
+// Fields gh was not asked for are absent: RawMessage tells absent (not
+// asked) from null (asked, nothing there).
+type ghPR struct {
+	Number           int             `json:"number"`
+	URL              string          `json:"url"`
+	State            string          `json:"state"`
+	IsDraft          bool            `json:"isDraft"`
+	Title            string          `json:"title"`
+	ReviewDecision   string          `json:"reviewDecision"`
+	MergeStateStatus string          `json:"mergeStateStatus"`
+	AutoMergeRequest json.RawMessage `json:"autoMergeRequest"`
+	HeadRefOid       string          `json:"headRefOid"`
+	ID               string          `json:"id"`
+	Checks           json.RawMessage `json:"statusCheckRollup"`
+}
+
+// ghCheck is one entry of statusCheckRollup: a CheckRun (name,
+// workflowName, status, conclusion) or a StatusContext (context, state).
 type ghCheck struct {
-	Type       string `json:"__typename"`
-	Status     string `json:"status"`
-	Conclusion string `json:"conclusion"`
-	State      string `json:"state"`
+	Type         string `json:"__typename"`
+	Name         string `json:"name"`
+	WorkflowName string `json:"workflowName"`
+	Context      string `json:"context"`
+	Status       string `json:"status"`
+	Conclusion   string `json:"conclusion"`
+	State        string `json:"state"`
+	// StartedAt is kept as text: an odd time must not fail the whole PR.
+	StartedAt string `json:"startedAt"`
+}
+
+func (c *ghCheck) started() time.Time {
+	t, _ := time.Parse(time.RFC3339, c.StartedAt)
+	return t
+}
+
+// key names a check across its runs on one commit.
+func (c *ghCheck) key() string {
+	if c.Type == "StatusContext" || c.Context != "" {
+		return "s\x00" + c.Context
+	}
+	return "c\x00" + c.WorkflowName + "\x00" + c.Name
+}
+
+func (c *ghCheck) name() string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return c.Context
+}
+
+// bucket is failing, pending or passing (skipped and neutral checks do
+// not hold a merge back).
+func (c *ghCheck) bucket() string {
+	state := strings.ToUpper(c.State)
+	concl := strings.ToUpper(c.Conclusion)
+	switch {
+	case state == "FAILURE" || state == "ERROR" || concl == "FAILURE" || concl == "TIMED_OUT" ||
+		concl == "CANCELLED" || concl == "ACTION_REQUIRED" || concl == "STARTUP_FAILURE":
+		return "failing"
+	case state == "PENDING" || state == "EXPECTED" ||
+		c.Type == "CheckRun" && strings.ToUpper(c.Status) != "COMPLETED":
+		return "pending"
+	}
+	return "passing"
 }
 
 func decodeGhPR(b []byte) (ghPR, error) {

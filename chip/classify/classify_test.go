@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
 )
 
@@ -179,14 +180,16 @@ func TestRateLimitResetHonoured(t *testing.T) {
 	}
 }
 
-// gh's output: checks absent or null are unknown (nil), an empty list is
-// none; anything but one JSON object is refused.
-func TestDecodeGhPR(t *testing.T) {
-	for doc, want := range map[string]*ghPR{
-		`{"number":42,"statusCheckRollup":null}`:                                                                    {Number: 42},
-		`{"number":42,"statusCheckRollup":[]}`:                                                                      {Number: 42, Checks: []ghCheck{}},
-		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`:                                                        {Number: 7, IsDraft: true},
-		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42, Checks: []ghCheck{{Type: "CheckRun", Status: "COMPLETED", Conclusion: "FAILURE"}}},
+// gh's output: fields absent were not asked for (nil), null or an empty
+// list is asked and none; anything but one JSON object is refused.
+func TestParsePRDocuments(t *testing.T) {
+	for doc, want := range map[string]*PR{
+		`{"number":42}`:                                      {Number: 42},
+		`{"number":42,"statusCheckRollup":null}`:             {Number: 42, Counts: &format.CheckCounts{}},
+		`{"number":42,"statusCheckRollup":[]}`:               {Number: 42, Counts: &format.CheckCounts{}},
+		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`: {Number: 7, Draft: true},
+		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","name":"t","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42,
+			Checks: "failing", Counts: &format.CheckCounts{Failing: 1}, FailingCheck: "t"},
 		`{"number":"42"}`:                      nil,
 		`{"number":4.2}`:                       nil,
 		`{"number":42,"statusCheckRollup":{}}`: nil,
@@ -194,16 +197,89 @@ func TestDecodeGhPR(t *testing.T) {
 		`[]`:                                   nil,
 		``:                                     nil,
 	} {
-		got, err := decodeGhPR([]byte(doc))
+		got, err := parsePR([]byte(doc))
 		if want == nil {
 			if err == nil {
 				t.Errorf("%s: read as %+v, want refused", doc, got)
 			}
 			continue
 		}
-		if err != nil || !reflect.DeepEqual(got, *want) {
-			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, *want)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v, %v; want %+v", doc, got, err, want)
 		}
+	}
+}
+
+// The fields beyond the basics, as gh prints them (Debian's 2.23 and
+// current releases print statusCheckRollup alike: the last commit's
+// contexts, with startedAt on both kinds).
+func TestParsePRFields(t *testing.T) {
+	const oid = "0123456789abcdef0123456789abcdef01234567"
+	run := func(name, workflow, status, concl, started string) string {
+		return `{"__typename":"CheckRun","name":"` + name + `","workflowName":"` + workflow + `","status":"` + status +
+			`","conclusion":"` + concl + `","startedAt":"` + started + `"}`
+	}
+	ctx := func(name, state, started string) string {
+		return `{"__typename":"StatusContext","context":"` + name + `","state":"` + state + `","startedAt":"` + started + `"}`
+	}
+	rollup := func(cs ...string) string { return `"statusCheckRollup":[` + strings.Join(cs, ",") + `]` }
+	counts := func(p, f, w int) *format.CheckCounts { return &format.CheckCounts{Passing: p, Failing: f, Pending: w} }
+	on, off := true, false
+	cases := []struct {
+		name, doc string
+		want      PR
+	}{
+		{"clean", `"mergeStateStatus":"CLEAN"`, PR{MergeState: "clean"}},
+		{"dirty is conflicts", `"mergeStateStatus":"DIRTY"`, PR{MergeState: "conflicts"}},
+		{"behind", `"mergeStateStatus":"BEHIND"`, PR{MergeState: "behind"}},
+		{"blocked", `"mergeStateStatus":"BLOCKED"`, PR{MergeState: "blocked"}},
+		{"unstable", `"mergeStateStatus":"UNSTABLE"`, PR{MergeState: "unstable"}},
+		{"draft", `"mergeStateStatus":"DRAFT"`, PR{MergeState: "draft"}},
+		{"has hooks", `"mergeStateStatus":"HAS_HOOKS"`, PR{MergeState: "has_hooks"}},
+		{"unknown is kept, to check again soon", `"mergeStateStatus":"UNKNOWN"`, PR{MergeState: "unknown"}},
+		{"a future state is not shown", `"mergeStateStatus":"SOMETHING_NEW"`, PR{}},
+		{"auto-merge on", `"autoMergeRequest":{"mergeMethod":"SQUASH","enabledBy":{"login":"o"}}`, PR{AutoMerge: &on}},
+		{"auto-merge off", `"autoMergeRequest":null`, PR{AutoMerge: &off}},
+		{"head oid", `"headRefOid":"` + oid + `"`, PR{HeadOid: oid}},
+		{"head oid upper case", `"headRefOid":"` + strings.ToUpper(oid) + `"`, PR{HeadOid: oid}},
+		{"head oid sha256", `"headRefOid":"` + oid + oid[:24] + `"`, PR{HeadOid: oid + oid[:24]}},
+		{"head oid not hex", `"headRefOid":"../../etc/passwd0123456789abcdef0123456789"`, PR{}},
+		{"head oid short", `"headRefOid":"0123456"`, PR{}},
+		{"buckets", rollup(run("a", "ci", "COMPLETED", "SUCCESS", ""), run("b", "ci", "COMPLETED", "SKIPPED", ""),
+			run("c", "ci", "IN_PROGRESS", "", ""), ctx("d", "PENDING", ""), ctx("e", "SUCCESS", ""),
+			run("f", "ci", "COMPLETED", "TIMED_OUT", ""), ctx("g", "ERROR", "")),
+			PR{Checks: "failing", Counts: counts(3, 2, 2), FailingCheck: "f"}},
+		{"a re-run that passed replaces the failed run", rollup(
+			run("test", "ci", "COMPLETED", "FAILURE", "2026-11-30T10:00:00Z"),
+			run("test", "ci", "COMPLETED", "SUCCESS", "2026-11-30T11:00:00Z")),
+			PR{Checks: "passing", Counts: counts(1, 0, 0)}},
+		{"a re-run in progress replaces the failed run", rollup(
+			run("test", "ci", "IN_PROGRESS", "", "2026-11-30T11:00:00Z"),
+			run("test", "ci", "COMPLETED", "FAILURE", "2026-11-30T10:00:00Z")),
+			PR{Checks: "pending", Counts: counts(0, 0, 1)}},
+		{"the same name in two workflows is two checks", rollup(
+			run("test", "ci", "COMPLETED", "SUCCESS", "2026-11-30T11:00:00Z"),
+			run("test", "nightly", "COMPLETED", "FAILURE", "2026-11-30T10:00:00Z")),
+			PR{Checks: "failing", Counts: counts(1, 1, 0), FailingCheck: "test"}},
+		{"a status posted again counts once", rollup(
+			ctx("deploy", "FAILURE", "2026-11-30T10:00:00Z"), ctx("deploy", "SUCCESS", "2026-11-30T10:05:00Z")),
+			PR{Checks: "passing", Counts: counts(1, 0, 0)}},
+		{"the first failing check is named", rollup(run("lint", "ci", "COMPLETED", "SUCCESS", ""),
+			ctx("ci/circleci: build", "FAILURE", ""), run("unit", "ci", "COMPLETED", "FAILURE", "")),
+			PR{Checks: "failing", Counts: counts(1, 2, 0), FailingCheck: "ci/circleci: build"}},
+		{"an odd time is no reason to refuse", rollup(run("a", "ci", "COMPLETED", "SUCCESS", "yesterday")),
+			PR{Checks: "passing", Counts: counts(1, 0, 0)}},
+		{"a failing check's name is cleaned", rollup(run("evil\u001b]52;c;eA==\u0007 ghp_0123456789abcdefghijABCDEFGHIJ012345", "ci", "COMPLETED", "FAILURE", "")),
+			PR{Checks: "failing", Counts: counts(0, 1, 0), FailingCheck: "evil [REDACTED]"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := parsePR([]byte(`{"number":1,` + c.doc + `}`))
+			c.want.Number = 1
+			if err != nil || !reflect.DeepEqual(*got, c.want) {
+				t.Errorf("%s:\n got %+v (%v)\nwant %+v", c.doc, got, err, c.want)
+			}
+		})
 	}
 }
 

@@ -26,6 +26,47 @@ type PR struct {
 	// Checks summarises the status checks: passing, failing or pending;
 	// empty when not asked for or there are none.
 	Checks string `json:"checks,omitempty"`
+	// MergeState is GitHub's mergeStateStatus in words: behind, blocked,
+	// conflicts, unstable, clean, draft, has_hooks, or unknown (GitHub is
+	// still computing it, as right after a push: never shown, and checked
+	// again soon); empty when not asked for.
+	MergeState string `json:"merge_state,omitempty"`
+	// AutoMerge is whether auto-merge is enabled; nil when not asked for
+	// or the installed gh cannot tell (before 2.29).
+	AutoMerge *bool `json:"auto_merge,omitempty"`
+	// Counts counts the head commit's checks; nil when not asked for.
+	Counts *CheckCounts `json:"checks_counts,omitempty"`
+	// FailingCheck is the name of the first failing check.
+	FailingCheck string `json:"failing_check,omitempty"`
+	// HeadOid is the PR's head commit (headRefOid), asked for when the
+	// template shows sync.
+	HeadOid string `json:"head_oid,omitempty"`
+	// Sync is how the local branch stands against HeadOid: same, ahead,
+	// behind, diverged, or not_fetched (the head commit is not in the
+	// local repository, so it cannot be told); computed by the refresh
+	// when the local branch was at SyncLocal.
+	Sync      string `json:"sync,omitempty"`
+	SyncLocal string `json:"sync_local,omitempty"`
+	// Queue is the PR's merge queue entry; nil when not asked for or not
+	// queued.
+	Queue *Queue `json:"queue,omitempty"`
+	// ID is the PR's GraphQL node id, for the merge queue's query right
+	// after gh pr view; never stored.
+	ID string `json:"-"`
+}
+
+// CheckCounts counts checks by bucket, each check once (its latest run).
+type CheckCounts struct {
+	Passing int `json:"passing"`
+	Failing int `json:"failing"`
+	Pending int `json:"pending"`
+}
+
+// Queue is a merge queue entry: a position (1 is next) and GitHub's state
+// in lower case (awaiting_checks, locked, mergeable, queued, unmergeable).
+type Queue struct {
+	Position int    `json:"position"`
+	State    string `json:"state"`
 }
 
 // MaxTitle bounds a stored title; the format cuts it further for display.
@@ -41,11 +82,15 @@ const MaxTitle = 256
 //
 // Fields: number, title, state (open, draft, merged, closed; empty when
 // open unless state_open is set), state_symbol, review, review_symbol,
-// checks, checks_symbol, url, stale.
+// checks, checks_symbol, checks_counts, failing_check, merge_state,
+// merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
+// url, stale.
 const DefaultFormat = "#{number}( {state})( {stale})"
 
 // Fields lists every field a template may use.
-var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol", "url", "stale"}
+var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol",
+	"checks_counts", "failing_check", "merge_state", "merge_state_symbol", "auto_merge", "sync", "sync_symbol",
+	"queue", "queue_state", "url", "stale"}
 
 // Symbols is a preset's vocabulary, and its default template.
 type Symbols struct {
@@ -53,7 +98,14 @@ type Symbols struct {
 	Open, Draft, Merged, Closed                 string
 	Approved, ChangesRequested, ReviewRequired  string
 	ChecksPassing, ChecksFailing, ChecksPending string
-	Stale                                       string
+	// Merge states (mergeStateStatus).
+	MergeClean, MergeBehind, MergeBlocked, MergeConflicts, MergeUnstable, MergeDraft, MergeHasHooks string
+	AutoMerge                                                                                       string
+	// Sync with the PR's head.
+	SyncSame, SyncAhead, SyncBehind, SyncDiverged, SyncNotFetched string
+	// Queue comes before a merge queue position.
+	Queue string
+	Stale string
 }
 
 // words is the text and symbol of a review or checks value.
@@ -75,6 +127,45 @@ func (s *Symbols) words(value string) (string, string) {
 	return "", ""
 }
 
+// mergeWords is the text and symbol of a merge state; unknown (GitHub
+// still computing) shows as nothing.
+func (s *Symbols) mergeWords(value string) (string, string) {
+	switch value {
+	case "clean":
+		return "clean", s.MergeClean
+	case "behind":
+		return "behind", s.MergeBehind
+	case "blocked":
+		return "blocked", s.MergeBlocked
+	case "conflicts":
+		return "conflicts", s.MergeConflicts
+	case "unstable":
+		return "unstable", s.MergeUnstable
+	case "draft":
+		return "draft", s.MergeDraft
+	case "has_hooks":
+		return "has hooks", s.MergeHasHooks
+	}
+	return "", ""
+}
+
+// syncWords is the text and symbol of a sync value.
+func (s *Symbols) syncWords(value string) (string, string) {
+	switch value {
+	case "same":
+		return "same", s.SyncSame
+	case "ahead":
+		return "ahead", s.SyncAhead
+	case "behind":
+		return "behind", s.SyncBehind
+	case "diverged":
+		return "diverged", s.SyncDiverged
+	case "not_fetched":
+		return "not fetched", s.SyncNotFetched
+	}
+	return "", ""
+}
+
 // Preset returns a preset by name ("plain", "nerd").
 func Preset(name string) (Symbols, bool) {
 	switch name {
@@ -92,6 +183,12 @@ var (
 		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
 		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
 		ChecksPassing: "ok", ChecksFailing: "fail", ChecksPending: "...",
+		MergeClean: "clean", MergeBehind: "behind", MergeBlocked: "blocked", MergeConflicts: "conflicts",
+		MergeUnstable: "unstable", MergeDraft: "draft", MergeHasHooks: "hooks",
+		AutoMerge: "auto",
+		// git's own prompt (git-prompt.sh) marks upstream sync so.
+		SyncSame: "=", SyncAhead: ">", SyncBehind: "<", SyncDiverged: "<>", SyncNotFetched: "<?",
+		Queue: "queue:",
 		Stale: "?",
 	}
 	nerdPreset = Symbols{
@@ -99,6 +196,14 @@ var (
 		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
 		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
 		ChecksPassing: "\uf00c", ChecksFailing: "\uf00d", ChecksPending: "\uf444",
+		// check_circle, sync (GitHub's "update branch"), circle_slash,
+		// git_compare, alert, draft, check_circle.
+		MergeClean: "\uf49e", MergeBehind: "\uf46a", MergeBlocked: "\uf468", MergeConflicts: "\uf47f",
+		MergeUnstable: "\uf421", MergeDraft: "\uf4dd", MergeHasHooks: "\uf49e",
+		AutoMerge: "\uf49b", // zap
+		// check, arrow_up, arrow_down, arrow_switch, question.
+		SyncSame: "\uf42e", SyncAhead: "\uf431", SyncBehind: "\uf433", SyncDiverged: "\uf443", SyncNotFetched: "\uf420",
+		Queue: "\uf4db", // git_merge_queue
 		Stale: "\uf254",
 	}
 )
@@ -166,18 +271,40 @@ type Options struct {
 }
 
 // GhFields is the --json field list for a template: what the chip and
-// `status` always need (SPEC 3), plus reviewDecision and statusCheckRollup
-// (an expensive query) only when the template uses them.
+// `status` always need (SPEC 3), plus each field only when the template
+// shows something made from it (statusCheckRollup is an expensive query).
+// The installed gh may not know every one: the caller drops those
+// (chip.ghFieldsFor).
 func GhFields(format string) string {
 	f := "number,url,state,isDraft,title"
-	if usesField(format, "review") || usesField(format, "review_symbol") {
-		f += ",reviewDecision"
-	}
-	if usesField(format, "checks") || usesField(format, "checks_symbol") {
-		f += ",statusCheckRollup"
+	for _, g := range ghFieldUses {
+		for _, use := range g.uses {
+			if usesField(format, use) {
+				f += "," + g.gh
+				break
+			}
+		}
 	}
 	return f
 }
+
+// ghFieldUses says which template fields each gh field is asked for.
+// queue needs the PR's node id for its own query (gh pr view has no
+// field for the merge queue).
+var ghFieldUses = []struct {
+	gh   string
+	uses []string
+}{
+	{"reviewDecision", []string{"review", "review_symbol"}},
+	{"statusCheckRollup", []string{"checks", "checks_symbol", "checks_counts", "failing_check"}},
+	{"mergeStateStatus", []string{"merge_state", "merge_state_symbol"}},
+	{"autoMergeRequest", []string{"auto_merge"}},
+	{"headRefOid", []string{"sync", "sync_symbol"}},
+	{"id", []string{"queue", "queue_state"}},
+}
+
+// UsesField reports whether a template shows field.
+func UsesField(format, field string) bool { return usesField(format, field) }
 
 // Template bounds: a chip is a few words, and rendering a template costs
 // its length times its nesting, on every prompt.
@@ -249,6 +376,7 @@ func usesField(format, field string) bool {
 // values holds every field's plain value.
 type values struct {
 	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
+	counts, failingCheck, merge, mergeSymbol, autoMerge, sync, syncSymbol, queue, queueState  string
 }
 
 // get is a template field's value, "" for an unknown field.
@@ -274,9 +402,30 @@ func (v *values) get(field string) string {
 		return v.url
 	case "stale":
 		return v.stale
+	case "checks_counts":
+		return v.counts
+	case "failing_check":
+		return v.failingCheck
+	case "merge_state":
+		return v.merge
+	case "merge_state_symbol":
+		return v.mergeSymbol
+	case "auto_merge":
+		return v.autoMerge
+	case "sync":
+		return v.sync
+	case "sync_symbol":
+		return v.syncSymbol
+	case "queue":
+		return v.queue
+	case "queue_state":
+		return v.queueState
 	}
 	return ""
 }
+
+// MaxCheckName bounds the columns of failing_check.
+const MaxCheckName = 32
 
 // fieldValues computes the plain (sanitized) value of every field.
 func fieldValues(pr *PR, stale bool, o *Options) *values {
@@ -301,10 +450,38 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 	}
 	v.review, v.reviewSymbol = o.Symbols.words(pr.Review)
 	v.checks, v.checksSymbol = o.Symbols.words(pr.Checks)
+	if c := pr.Counts; c != nil {
+		v.counts = counts(c, &o.Symbols)
+	}
+	v.failingCheck = TruncateWidth(sanitize.Text(pr.FailingCheck, 256), MaxCheckName)
+	v.merge, v.mergeSymbol = o.Symbols.mergeWords(pr.MergeState)
+	if pr.AutoMerge != nil && *pr.AutoMerge {
+		v.autoMerge = o.Symbols.AutoMerge
+	}
+	v.sync, v.syncSymbol = o.Symbols.syncWords(pr.Sync)
+	if q := pr.Queue; q != nil && q.Position > 0 {
+		v.queue = o.Symbols.Queue + strconv.Itoa(q.Position)
+		v.queueState = strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " ")
+	}
 	if stale {
 		v.stale = o.Symbols.Stale
 	}
 	return v
+}
+
+// counts is checks_counts: each non-zero count after its checks symbol
+// ("ok3 fail1").
+func counts(c *CheckCounts, s *Symbols) string {
+	var parts []string
+	for _, n := range []struct {
+		sym string
+		n   int
+	}{{s.ChecksPassing, c.Passing}, {s.ChecksFailing, c.Failing}, {s.ChecksPending, c.Pending}} {
+		if n.n > 0 {
+			parts = append(parts, n.sym+strconv.Itoa(n.n))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // kindOf is the value word that picks a field's style by value
@@ -317,6 +494,10 @@ func kindOf(vals *values, field string) string {
 		return strings.ReplaceAll(vals.review, " ", "_")
 	case "checks", "checks_symbol":
 		return vals.checks
+	case "merge_state", "merge_state_symbol":
+		return strings.ReplaceAll(vals.merge, " ", "_")
+	case "sync", "sync_symbol":
+		return strings.ReplaceAll(vals.sync, " ", "_")
 	}
 	return ""
 }
@@ -328,8 +509,9 @@ func (o *Options) style(key string) Style {
 	return o.Styles[key]
 }
 
-// styleField picks a field's style: its own, or for state, review and
-// checks the style named after the value ("merged", "failing"...).
+// styleFor picks a field's style: its own, or for state, review, checks,
+// merge_state and sync the style named after the value ("merged",
+// "failing", "conflicts"...).
 func (o *Options) styleFor(field, value string) Style {
 	base := strings.TrimSuffix(field, "_symbol")
 	if s := o.style(base + "." + value); s != "" {
@@ -354,7 +536,7 @@ func Chip(pr *PR, stale bool, o *Options) string {
 		}
 		out := sanitize.ForShell(sanitize.Text(val, 1024), o.Shell)
 		if o.Color {
-			// state/review/checks are styled by value too.
+			// state/review/checks/merge_state/sync are styled by value too.
 			out = paint(out, o.styleFor(field, kindOf(vals, field)), o.Shell)
 		}
 		return out

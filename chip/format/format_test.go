@@ -35,21 +35,41 @@ var states = []struct {
 	{"long title", PR{Number: 6, State: "open", Title: "Cut a long plain ASCII title at forty columns, with an ellipsis", URL: "https://github.com/o/r/pull/6"}, false},
 	{"hash title", PR{Number: 4, State: "open", Title: "Fix #12: #(id) #{host} #[fg=red]", URL: "https://github.com/o/r/pull/4"}, false},
 	{"wide title", PR{Number: 6, State: "open", Title: "🚀⌚ チップを修正 ❤️❤️ 👨\u200d👩\u200d👧\u200d👦 🇯🇵 👍🏽 e\u0301 and a few more words", URL: "https://github.com/o/r/pull/6"}, false},
+	{"conflicts-auto", PR{Number: 8, State: "open", Title: "t", MergeState: "conflicts", AutoMerge: ptr(true),
+		Counts: &CheckCounts{Passing: 3, Failing: 1, Pending: 2}, FailingCheck: "build / test (ubuntu-latest, go 1.26, race)", HeadOid: oid, Sync: "ahead"}, false},
+	{"clean-queued", PR{Number: 8, State: "open", Title: "t", MergeState: "clean", AutoMerge: ptr(false),
+		Counts: &CheckCounts{Passing: 5}, HeadOid: oid, Sync: "same", Queue: &Queue{Position: 2, State: "awaiting_checks"}}, false},
+	{"behind-behind", PR{Number: 8, State: "open", Title: "t", MergeState: "behind", Counts: &CheckCounts{Pending: 1}, HeadOid: oid, Sync: "behind"}, false},
+	{"blocked-diverged", PR{Number: 8, State: "open", Title: "t", MergeState: "blocked", Counts: &CheckCounts{}, HeadOid: oid, Sync: "diverged"}, false},
+	{"unstable-notfetch", PR{Number: 8, State: "open", Title: "t", MergeState: "unstable", HeadOid: oid, Sync: "not_fetched"}, false},
+	{"hooks", PR{Number: 8, State: "open", Title: "t", MergeState: "has_hooks"}, false},
+	{"draft-merge-state", PR{Number: 8, State: "open", Draft: true, Title: "t", MergeState: "draft"}, false},
+	{"unknown-merge", PR{Number: 8, State: "open", Title: "t", MergeState: "unknown", Queue: &Queue{Position: 1, State: "queued"}}, false},
+	{"hostile check", PR{Number: 8, State: "open", Title: "t", Counts: &CheckCounts{Failing: 1},
+		FailingCheck: "50% $(id) `id` \\[ %F{red} !x"}, false},
 }
 
+const oid = "0123456789abcdef0123456789abcdef01234567"
+
+func ptr[T any](v T) *T { return &v }
+
 const fullFormat = "#{number} {title}( {state_symbol})( {review_symbol})( {checks_symbol})( {stale})"
+
+// mergeFormat shows every merge and sync field, words and symbols.
+const mergeFormat = "#{number}( {merge_state})( {merge_state_symbol})( {auto_merge})( {checks_counts})( {failing_check})( {sync})( {sync_symbol})( {queue} {queue_state})"
 
 // TestGolden renders every state with each preset's default template and
 // a full template, with and without colour, for every shell.
 func TestGolden(t *testing.T) {
 	for _, preset := range []string{"plain", "nerd"} {
 		var b strings.Builder
-		for _, tmpl := range []string{"", fullFormat} {
+		for _, tmpl := range []string{"", fullFormat, mergeFormat} {
 			for _, sh := range []sanitize.Shell{sanitize.Zsh, sanitize.Bash, sanitize.Fish, sanitize.Tmux, sanitize.Statusline, sanitize.Plain} {
 				for _, color := range []bool{false, true} {
 					for _, s := range states {
 						o := Options{Format: tmpl, Symbols: mustPreset(preset), Color: color, Shell: sh, TitleWidth: 40,
-							Styles: map[string]Style{"number": "1", "state.merged": "35", "checks.failing": "31", "checks.passing": "32", "review.approved": "32", "stale": "90"}}
+							Styles: map[string]Style{"number": "1", "state.merged": "35", "checks.failing": "31", "checks.passing": "32", "review.approved": "32", "stale": "90",
+								"merge_state.conflicts": "31", "sync.diverged": "33", "failing_check": "31"}}
 						if o.Format == "" {
 							o.Format = o.Symbols.Format
 						}
@@ -187,6 +207,13 @@ func TestGhFieldsAskOnlyWhatTheFormatShows(t *testing.T) {
 		"#{number}( {checks})":        "number,url,state,isDraft,title,statusCheckRollup",
 		fullFormat:                    "number,url,state,isDraft,title,reviewDecision,statusCheckRollup",
 		"\\{checks\\} #{number}":      "number,url,state,isDraft,title",
+		"#{number}( {checks_counts})": "number,url,state,isDraft,title,statusCheckRollup",
+		"#{number}( {failing_check})": "number,url,state,isDraft,title,statusCheckRollup",
+		"#{number}( {merge_state})":   "number,url,state,isDraft,title,mergeStateStatus",
+		"#{number}( {auto_merge})":    "number,url,state,isDraft,title,autoMergeRequest",
+		"#{number}( {sync_symbol})":   "number,url,state,isDraft,title,headRefOid",
+		"#{number}( {queue})":         "number,url,state,isDraft,title,id",
+		mergeFormat:                   "number,url,state,isDraft,title,statusCheckRollup,mergeStateStatus,autoMergeRequest,headRefOid,id",
 	}
 	for f, want := range cases {
 		if got := GhFields(f); got != want {
@@ -322,7 +349,9 @@ func mustPreset(name string) Symbols {
 // TestEveryFieldHasAValue fails when a field is added to Fields but not to
 // values.get.
 func TestEveryFieldHasAValue(t *testing.T) {
-	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing"}
+	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing",
+		MergeState: "clean", AutoMerge: ptr(true), Counts: &CheckCounts{Passing: 1}, FailingCheck: "lint", HeadOid: oid,
+		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}}
 	o := Options{Symbols: mustPreset("nerd")}
 	v := fieldValues(&pr, true, &o)
 	for _, f := range Fields {

@@ -32,7 +32,14 @@ type Global struct {
 	// GhVersionOf; asked once per gh, by a refresh, so status runs nothing.
 	GhVersion   string `json:"gh_version,omitempty"`
 	GhVersionOf string `json:"gh_version_of,omitempty"`
+	// GhLacks lists the --json fields the gh whose identity is GhLacksOf
+	// refused ("Unknown JSON field"): never asked of that gh again.
+	GhLacks   []string `json:"gh_lacks,omitempty"`
+	GhLacksOf string   `json:"gh_lacks_of,omitempty"`
 }
+
+// MaxGhLacks bounds the refused fields remembered.
+const MaxGhLacks = 16
 
 // Effective is the validation that applies for the current setup identity.
 func (g *Global) Effective(setupID string) Validation {
@@ -131,7 +138,20 @@ type ChipState struct {
 	// Stale marks a value kept after a transient failure (on_retryable =
 	// "keep").
 	Stale bool `json:"stale,omitempty"`
+	// Rechecks counts consecutive results under Fingerprint whose merge
+	// state GitHub had not computed yet (see MergeRecheck).
+	Rechecks int `json:"rechecks,omitempty"`
 }
+
+// MergeRecheck is how long a result stays fresh while GitHub is still
+// computing the merge state (UNKNOWN, as right after a push), for at most
+// MaxRechecks results in a row: the state is usually there seconds later,
+// and a PR for which GitHub never computes it costs no more than a few
+// extra refreshes.
+const (
+	MergeRecheck = 5 * time.Second
+	MaxRechecks  = 3
+)
 
 // FailureCached reports whether a failure is cached for fingerprint fp:
 // while it is, the chip is neither run nor shown (SPEC 4).
@@ -243,6 +263,10 @@ func Decide(in DecideInput) Decision {
 
 // freshFor is how long st's result stays fresh.
 func freshFor(p Policy, st *ChipState) time.Duration {
+	if p.Kind == KindPR && st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks &&
+		st.Outcome.Class == classify.Validated {
+		return min(MergeRecheck, p.RefreshInterval)
+	}
 	if p.Kind == KindPR && p.SettledInterval > 0 && st.Outcome.Class == classify.Validated &&
 		(st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed") {
 		return p.SettledInterval
@@ -328,10 +352,11 @@ type ApplyInput struct {
 // in SPEC 4). It never touches validation for shell chips.
 func Apply(in ApplyInput) {
 	st, o, g := in.State, in.Outcome, in.Global
-	prevFailures := st.Failures
+	prevFailures, prevRechecks := st.Failures, st.Rechecks
 	if st.Fingerprint != in.Fingerprint {
-		prevFailures = 0
+		prevFailures, prevRechecks = 0, 0
 	}
+	st.Rechecks = 0
 	st.Fingerprint = in.Fingerprint
 	st.CheckedAt = in.Now
 	// The outcome is kept without its payload, which lives in PR/Value.
@@ -350,6 +375,9 @@ func Apply(in ApplyInput) {
 		}
 		st.PR, st.Value, st.Stale = o.PR, o.Value, false
 		st.Failures, st.NextAttempt = 0, time.Time{}
+		if o.PR != nil && o.PR.MergeState == "unknown" {
+			st.Rechecks = prevRechecks + 1
+		}
 	case classify.AuthFailure, classify.MissingGh:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
@@ -382,6 +410,7 @@ func Apply(in ApplyInput) {
 func DecodeGlobal(b []byte) (Global, error) {
 	g, err := decode[Global](b)
 	g.GhVersion = shown(g.GhVersion, 64)
+	g.GhLacks = g.GhLacks[:min(len(g.GhLacks), MaxGhLacks)]
 	return g, err
 }
 
@@ -428,6 +457,11 @@ func (st *ChipState) clean() {
 	if p := st.PR; p != nil {
 		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)
 		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
+		p.MergeState, p.Sync, p.FailingCheck = shown(p.MergeState, 32), shown(p.Sync, 32), shown(p.FailingCheck, 128)
+		p.HeadOid = shown(p.HeadOid, 64)
+		if p.Queue != nil {
+			p.Queue.State = shown(p.Queue.State, 32)
+		}
 	}
 	if o := st.Outcome; o != nil {
 		o.Class, o.Category = classify.Class(shown(string(o.Class), 32)), shown(o.Category, 64)

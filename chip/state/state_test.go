@@ -171,6 +171,48 @@ func TestDecideTable(t *testing.T) {
 	}
 }
 
+// While GitHub has not computed the merge state (UNKNOWN, as right after
+// a push), an open PR's result stays fresh for MergeRecheck only, for at
+// most MaxRechecks results in a row; then the usual interval holds.
+func TestMergeStateUnknownRecheckedSoon(t *testing.T) {
+	pr := Policy{Name: "pr", Kind: KindPR, RefreshInterval: 30 * time.Second, SettledInterval: 5 * time.Minute}
+	st := func(age time.Duration, merge string, rechecks int) *ChipState {
+		return &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-age), Outcome: &classify.Outcome{Class: classify.Validated},
+			PR: &classify.PR{State: "open", MergeState: merge}, Rechecks: rechecks}
+	}
+	for _, c := range []struct {
+		name string
+		st   *ChipState
+		run  bool
+	}{
+		{"unknown, checked 6 s ago", st(6*time.Second, "unknown", 1), true},
+		{"unknown, checked 3 s ago", st(3*time.Second, "unknown", 1), false},
+		{"unknown the third time", st(6*time.Second, "unknown", MaxRechecks), true},
+		{"unknown too often: the usual interval", st(6*time.Second, "unknown", MaxRechecks+1), false},
+		{"known, checked 6 s ago", st(6*time.Second, "clean", 0), false},
+	} {
+		d := Decide(DecideInput{Policy: pr, Mode: "auto", Validation: Unvalidated, State: c.st, Fingerprint: "fp", Now: t0})
+		if d.Run != c.run {
+			t.Errorf("%s: run %v, want %v", c.name, d.Run, c.run)
+		}
+	}
+	// Apply counts unknown results in a row, under one fingerprint.
+	s := &ChipState{}
+	apply := func(fp, merge string) {
+		Apply(ApplyInput{Policy: pr, Global: &Global{}, State: s, Fingerprint: fp, Now: t0,
+			Outcome: &classify.Outcome{Class: classify.Validated, PR: &classify.PR{Number: 1, State: "open", MergeState: merge}}})
+	}
+	for i, step := range []struct {
+		fp, merge string
+		want      int
+	}{{"fp", "unknown", 1}, {"fp", "unknown", 2}, {"fp", "clean", 0}, {"fp", "unknown", 1}, {"fp2", "unknown", 1}, {"fp2", "", 0}} {
+		apply(step.fp, step.merge)
+		if s.Rechecks != step.want {
+			t.Errorf("step %d (%s %q): rechecks %d, want %d", i, step.fp, step.merge, s.Rechecks, step.want)
+		}
+	}
+}
+
 func TestBackoffBounds(t *testing.T) {
 	for _, r := range []float64{0, 0.5, 0.999} {
 		prev := time.Duration(0)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,15 +29,37 @@ type PR struct {
 	Owner  string // head repository owner; default "octo"
 	// Review is the reviewDecision: APPROVED, CHANGES_REQUESTED, REVIEW_REQUIRED.
 	Review string
-	// Checks are the head commit's check runs and status contexts.
+	// Checks are the head commit's check runs and status contexts, when
+	// CommitChecks has none for HeadOid.
 	Checks []Check
+	// MergeState is the mergeStateStatus: CLEAN, BEHIND, BLOCKED, DIRTY,
+	// UNSTABLE, DRAFT, HAS_HOOKS, UNKNOWN; "" is UNKNOWN.
+	MergeState string
+	// AutoMerge answers autoMergeRequest with a request (else null).
+	AutoMerge bool
+	// HeadOid is the head commit (headRefOid).
+	HeadOid string
+	// CommitChecks are the checks of each commit by oid: the rollup
+	// answers with HeadOid's, as GitHub answers with the head commit's.
+	CommitChecks map[string][]Check
+	// Queue is the merge queue entry (nil: not queued).
+	Queue *QueueEntry
+}
+
+// QueueEntry is a merge queue entry: position and state (QUEUED,
+// AWAITING_CHECKS, MERGEABLE, UNMERGEABLE, LOCKED).
+type QueueEntry struct {
+	Position int
+	State    string
 }
 
 // Check is a CheckRun (Status, Conclusion) or, with Context set, a
-// StatusContext (State).
+// StatusContext (State). Started orders runs of one check.
 type Check struct {
 	Name, Status, Conclusion string
 	Context, State           string
+	Workflow                 string
+	Started                  time.Time
 }
 
 // Mode selects how the server answers.
@@ -64,6 +87,7 @@ type Server struct {
 	delay    time.Duration
 	requests atomic.Int64
 	lastQry  atomic.Value
+	queries  []string // every GraphQL query, under mu
 	ln       net.Listener
 	srv      *http.Server
 	addr     string
@@ -239,6 +263,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	var q gqlRequest
 	json.Unmarshal(body, &q)
 	s.lastQry.Store(q.Query)
+	s.mu.Lock()
+	s.queries = append(s.queries, q.Query)
+	s.mu.Unlock()
+	if strings.Contains(q.Query, "mergeQueueEntry") {
+		s.answerQueue(w, q)
+		return
+	}
 	branch, _ := q.Variables["headRefName"].(string)
 	repoOwner, _ := q.Variables["owner"].(string)
 	repoName, _ := q.Variables["repo"].(string)
@@ -258,13 +289,29 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		if state == "" {
 			state = "OPEN"
 		}
+		checks := pr.Checks
+		if c, ok := pr.CommitChecks[pr.HeadOid]; ok {
+			checks = c
+		}
+		merge := pr.MergeState
+		if merge == "" {
+			merge = "UNKNOWN"
+		}
+		var auto any
+		if pr.AutoMerge {
+			auto = map[string]any{"authorEmail": nil, "commitBody": nil, "commitHeadline": nil, "mergeMethod": "SQUASH",
+				"enabledAt": "2026-11-30T12:00:00Z", "enabledBy": map[string]any{"login": owner, "id": "U_1", "name": ""}}
+		}
 		nodes = append(nodes, map[string]any{
-			"id": "PR_1", "number": pr.Number, "title": pr.Title, "state": state, "isDraft": pr.Draft,
+			"id": nodeID(pr.Number), "number": pr.Number, "title": pr.Title, "state": state, "isDraft": pr.Draft,
 			"url":         "https://" + Host + "/" + repoOwner + "/" + repoName + "/pull/" + itoa(pr.Number),
 			"headRefName": branch, "baseRefName": "main", "isCrossRepository": false,
 			"headRepositoryOwner": map[string]any{"id": "U_1", "login": owner},
 			"reviewDecision":      pr.Review,
-			"statusCheckRollup":   rollup(pr.Checks),
+			"statusCheckRollup":   rollup(checks),
+			"mergeStateStatus":    merge,
+			"autoMergeRequest":    auto,
+			"headRefOid":          pr.HeadOid,
 		})
 	}
 	writeJSON(w, 200, map[string]any{"data": map[string]any{"repository": map[string]any{
@@ -273,18 +320,51 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}}})
 }
 
+// nodeID is a PR's GraphQL node id.
+func nodeID(number int) string { return "PR_" + itoa(number) }
+
+// answerQueue answers the merge queue query (a node by id) with the
+// entry of the PR with that node id.
+func (s *Server) answerQueue(w http.ResponseWriter, q gqlRequest) {
+	id, _ := q.Variables["id"].(string)
+	var entry any
+	s.mu.Lock()
+	for _, pr := range s.prs {
+		if nodeID(pr.Number) == id && pr.Queue != nil {
+			entry = map[string]any{"position": pr.Queue.Position, "state": pr.Queue.State}
+		}
+	}
+	s.mu.Unlock()
+	writeJSON(w, 200, map[string]any{"data": map[string]any{"node": map[string]any{"mergeQueueEntry": entry}}})
+}
+
 // rollup shapes checks as gh's query asks: the last commit's rollup contexts.
 func rollup(checks []Check) map[string]any {
 	nodes := []any{}
 	for _, c := range checks {
 		if c.Context != "" {
-			nodes = append(nodes, map[string]any{"__typename": "StatusContext", "context": c.Context, "state": c.State})
+			nodes = append(nodes, map[string]any{"__typename": "StatusContext", "context": c.Context, "state": c.State,
+				"createdAt": c.Started.Format(time.RFC3339)})
 		} else {
-			nodes = append(nodes, map[string]any{"__typename": "CheckRun", "name": c.Name, "status": c.Status, "conclusion": c.Conclusion})
+			nodes = append(nodes, map[string]any{"__typename": "CheckRun", "name": c.Name, "status": c.Status, "conclusion": c.Conclusion,
+				"startedAt": c.Started.Format(time.RFC3339), "checkSuite": map[string]any{"workflowRun": map[string]any{"workflow": map[string]any{"name": c.Workflow}}}})
 		}
 	}
 	return map[string]any{"nodes": []any{map[string]any{"commit": map[string]any{"statusCheckRollup": map[string]any{
 		"contexts": map[string]any{"nodes": nodes, "pageInfo": map[string]any{"hasNextPage": false, "endCursor": ""}}}}}}}
+}
+
+// LastQueryMatching is the GraphQL text of the last request that
+// contains substr ("PullRequestForBranch"), "" if none.
+func (s *Server) LastQueryMatching(substr string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.queries) - 1; i >= 0; i-- {
+		if strings.Contains(s.queries[i], substr) {
+			return s.queries[i]
+		}
+	}
+	return ""
 }
 
 // LastQuery is the GraphQL text of the last request.

@@ -1,0 +1,186 @@
+package chip
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/repo"
+)
+
+// ghFieldSince is the first gh release that knows each --json field prchip
+// may ask for that Debian's gh 2.23 lacks (`gh pr view --json` with no
+// field lists what a gh knows; autoMergeRequest came with cli/cli#7384).
+var ghFieldSince = []struct{ field, version string }{
+	{"autoMergeRequest", "2.29.0"},
+}
+
+// baseFields are what every chip run asks for (SPEC 3).
+var baseFields = []string{"number", "url", "state", "isDraft", "title"}
+
+// prFields is the --json field list for this run: what the templates show,
+// less what the installed gh is known not to know, by its version (once
+// learned) or because it refused the field before.
+func (e *Engine) prFields(f *Facts, g *state.Global) []string {
+	fields := strings.Split(e.ghFields(), ",")
+	version := ""
+	if g.GhVersionOf == f.Setup.GhIdentity {
+		version = g.GhVersion
+	}
+	return slices.DeleteFunc(fields, func(field string) bool {
+		if g.GhLacksOf == f.Setup.GhIdentity && slices.Contains(g.GhLacks, field) {
+			return true
+		}
+		for _, s := range ghFieldSince {
+			if s.field == field && versionBefore(version, s.version) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// versionBefore reports whether version v ("2.23.0") is known to come
+// before min; an unknown or odd version is not (the field is asked, and a
+// refusal is caught: refusedFields).
+func versionBefore(v, min string) bool {
+	a, ok1 := versionParts(v)
+	b, ok2 := versionParts(min)
+	if !ok1 || !ok2 {
+		return false
+	}
+	return slices.Compare(a, b) < 0
+}
+
+func versionParts(v string) ([]int, bool) {
+	v = strings.TrimPrefix(v, "v")
+	if i := strings.IndexAny(v, "-+ "); i >= 0 {
+		v = v[:i]
+	}
+	var parts []int
+	for _, p := range strings.Split(v, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return nil, false
+		}
+		parts = append(parts, n)
+	}
+	return parts, len(parts) >= 2
+}
+
+// refusedFields reads gh's refusal of a --json field ("Unknown JSON field:
+// \"x\"", then "Available fields:" and one per line, in every gh from
+// 2.0 to today): the fields asked that gh does not list. nil when stderr
+// is no such refusal. gh names only the first unknown field; the list
+// gives all of them at once, so one retry is enough. A refusal without a
+// readable list gives every field beyond the base ones.
+func refusedFields(stderr []byte, asked []string) []string {
+	i := bytes.Index(stderr, []byte("Unknown JSON field"))
+	if i < 0 {
+		return nil
+	}
+	rest := stderr[i:]
+	var known []string
+	if _, list, ok := bytes.Cut(rest, []byte("Available fields:")); ok {
+		for line := range bytes.Lines(list) {
+			if w := string(bytes.TrimSpace(line)); w != "" {
+				known = append(known, w)
+			}
+		}
+	}
+	var refused []string
+	for _, f := range asked {
+		if slices.Contains(baseFields, f) {
+			continue
+		}
+		if len(known) == 0 || !slices.Contains(known, f) {
+			refused = append(refused, f)
+		}
+	}
+	return refused
+}
+
+// runGhPR runs `gh pr view --json fields`. An installed gh that refuses a
+// field (older than the table knows, or built differently) is asked once
+// more without the fields it refused, so an unknown field never turns into
+// a failing refresh; refused says which, for the caller to remember.
+func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string) (r proc.Result, asked, refused []string) {
+	run := func(fields []string) proc.Result {
+		return e.run(ctx, proc.Command{
+			Path:    f.Setup.GhPath,
+			Args:    []string{"pr", "view", "--json", strings.Join(fields, ",")},
+			Dir:     f.Repo.Root,
+			Env:     proc.GhEnv(f.Environ(e.environ())),
+			Timeout: p.Timeout,
+		})
+	}
+	r = run(fields)
+	if r.ExitCode == 0 || r.TimedOut {
+		return r, fields, nil
+	}
+	if refused = refusedFields(r.Stderr, fields); len(refused) == 0 {
+		return r, fields, nil
+	}
+	fields = slices.DeleteFunc(slices.Clone(fields), func(f string) bool { return slices.Contains(refused, f) })
+	return run(fields), fields, refused
+}
+
+// addSync records how the local branch stands against the PR's head,
+// when gh was asked for the head (the template shows sync). The branch's
+// commit is read as the render reads it, so the two agree on whether it
+// moved since.
+func addSync(f *Facts, pr *format.PR) {
+	if pr == nil || pr.HeadOid == "" {
+		return
+	}
+	pr.SyncLocal = f.Repo.BranchOid()
+	pr.Sync = repo.Sync(f.Repo, pr.SyncLocal, pr.HeadOid)
+}
+
+// syncMoved reports whether the branch's commit is no longer the one
+// st's sync was computed at: sync is then not shown, and a refresh
+// computes it again (without asking GitHub while the result is fresh).
+// It reads the branch's ref only when a template shows sync and a sync is
+// stored.
+func (e *Engine) syncMoved(f *Facts, st *state.ChipState) bool {
+	if st == nil || st.PR == nil || st.PR.Sync == "" || !e.showsSync() {
+		return false
+	}
+	cur := f.Repo.BranchOid()
+	return cur != "" && cur != st.PR.SyncLocal
+}
+
+// showsSync reports whether a configured template shows sync.
+func (e *Engine) showsSync() bool { return strings.Contains(e.ghFields(), "headRefOid") }
+
+// queueQuery asks for a pull request's merge queue entry by node id: gh
+// pr view has no field for it (cli/cli#12771), so it is one more GraphQL
+// call, made only when a template shows the queue.
+const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { mergeQueueEntry { position state } } } }`
+
+// addQueue looks up an open PR's merge queue entry with `gh api graphql`
+// (bounded by the chip's timeout). A failure (an older GitHub Enterprise
+// without merge queues, say) leaves the queue unknown; it never fails the
+// refresh.
+func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *format.PR) {
+	if pr == nil || pr.ID == "" || pr.State != "open" {
+		return
+	}
+	args := []string{"api", "graphql"}
+	if f.Remote.Host != "" {
+		args = append(args, "--hostname", f.Remote.Host)
+	}
+	args = append(args, "-f", "query="+queueQuery, "-f", "id="+pr.ID)
+	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+	if r.ExitCode != 0 {
+		return
+	}
+	pr.Queue = classify.QueueFrom(r.Stdout)
+}
