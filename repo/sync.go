@@ -31,7 +31,7 @@ func (info *Info) BranchOid() string {
 	ref := "refs/heads/" + b
 	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
 		oid := strings.TrimSpace(string(loose))
-		if !isOid(oid) {
+		if !IsOid(oid) {
 			return ""
 		}
 		return strings.ToLower(oid)
@@ -42,7 +42,7 @@ func (info *Info) BranchOid() string {
 	}
 	for line := range bytes.Lines(packed) {
 		oid, name, ok := bytes.Cut(bytes.TrimRight(line, "\r\n"), []byte{' '})
-		if ok && string(name) == ref && isOid(string(oid)) {
+		if ok && string(name) == ref && IsOid(string(oid)) {
 			return strings.ToLower(string(oid))
 		}
 	}
@@ -64,8 +64,8 @@ func safeRefName(b string) bool {
 	return true
 }
 
-// isOid reports whether s is a full SHA-1 or SHA-256 object name.
-func isOid(s string) bool {
+// IsOid reports whether s is a full SHA-1 or SHA-256 object name.
+func IsOid(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}
@@ -330,7 +330,7 @@ func (o *objects) commit(h plumbing.Hash) (*commit, error) {
 		key, val, _ := bytes.Cut(line, []byte{' '})
 		switch string(key) {
 		case "parent":
-			if len(val) != 40 || !isOid(string(val)) {
+			if len(val) != 40 || !IsOid(string(val)) {
 				return nil, errors.New("bad parent in commit " + h.String())
 			}
 			c.parents = append(c.parents, plumbing.NewHash(string(val)))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -420,7 +421,7 @@ func parsePR(out []byte) (*PR, error) {
 	if isNodeID(raw.ID) {
 		pr.ID = raw.ID
 	}
-	if isOid(raw.HeadRefOid) {
+	if repo.IsOid(raw.HeadRefOid) {
 		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
 	}
 	if len(raw.Checks) > 0 {
@@ -474,19 +475,6 @@ func QueueFrom(out []byte) *format.Queue {
 	}
 	e := a.Data.Node.Entry
 	return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
-}
-
-// isOid reports whether s is a full SHA-1 or SHA-256 object name.
-func isOid(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // summarizeChecks fills Checks (failing beats pending beats passing),
