@@ -22,7 +22,13 @@ type answerCache struct {
 	watched map[string]bool   // directories with a watch
 	wds     map[int32]string  // watch descriptor → directory
 	seen    map[string]string // directory looked in → the one watched for it (itself or an ancestor)
-	buf     []byte
+	// names are, per watched directory, the entries whose events matter:
+	// the files the render looked at there, the next part of a path still
+	// missing, or "" for any (a listing). Events about other entries (a
+	// shell's history file in $HOME, where ~/.gitconfig is looked for)
+	// leave the answer standing.
+	names map[string]map[string]bool
+	buf   []byte
 
 	key   string
 	text  string
@@ -50,12 +56,13 @@ func newAnswerCache() *answerCache {
 
 func (c *answerCache) reset(fd int) {
 	c.fd, c.watched, c.wds, c.seen, c.valid = fd, map[string]bool{}, map[int32]string{}, map[string]string{}, false
+	c.names = map[string]map[string]bool{}
 }
 
-// drain reads every queued event; any event ends the cached answer. A
-// directory watched for a missing one is looked at again next time (the
-// missing one may be there now), and a watch the kernel dropped (its
-// directory went) is forgotten.
+// drain reads every queued event; an event about an entry the render
+// depends on ends the cached answer. A directory watched for a missing one
+// is then looked at again next time (the missing one may be there now),
+// and a watch the kernel dropped (its directory went) is forgotten.
 func (c *answerCache) drain() {
 	for {
 		n, err := unix.Read(c.fd, c.buf)
@@ -65,14 +72,12 @@ func (c *answerCache) drain() {
 		if n <= 0 {
 			return
 		}
-		c.valid = false
-		for d, w := range c.seen {
-			if w != d {
-				delete(c.seen, d)
-			}
-		}
+		changed := false
 		for off := 0; off+unix.SizeofInotifyEvent <= n; {
 			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
+			if !changed && c.matters(ev, c.buf[off+unix.SizeofInotifyEvent:off+unix.SizeofInotifyEvent+int(ev.Len)]) {
+				changed = true
+			}
 			// A watched directory moved or deleted: its watch no longer
 			// stands for its path (and IN_IGNORED: the kernel dropped it).
 			if ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
@@ -89,7 +94,39 @@ func (c *answerCache) drain() {
 			}
 			off += unix.SizeofInotifyEvent + int(ev.Len)
 		}
+		if changed {
+			c.valid = false
+			for d, w := range c.seen {
+				if w != d {
+					delete(c.seen, d)
+				}
+			}
+		}
 	}
+}
+
+// matters reports whether event ev (raw: its NUL-padded name) may change
+// an answer: it names an entry the render depends on, or the watched
+// directory itself, or the queue overflowed.
+func (c *answerCache) matters(ev *unix.InotifyEvent, raw []byte) bool {
+	d, ok := c.wds[ev.Wd]
+	if !ok || ev.Mask&unix.IN_Q_OVERFLOW != 0 {
+		return true
+	}
+	if i := bytesIndexZero(raw); i >= 0 {
+		raw = raw[:i]
+	}
+	names := c.names[d]
+	return len(raw) == 0 || names[""] || names[string(raw)]
+}
+
+func bytesIndexZero(b []byte) int {
+	for i, c := range b {
+		if c == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // lookup returns the cached answer for key, if it still holds at now.
@@ -137,6 +174,10 @@ func (c *answerCache) watch(paths []touched) bool {
 			return false
 		}
 		target := watchTarget(p)
+		name := "" // any entry, for a listing
+		if !p.entries {
+			name = filepath.Base(filepath.Clean(p.path))
+		}
 		// Added again even when watched: the path may name another
 		// directory now (the kernel returns the same watch for the same one).
 		d := target
@@ -149,8 +190,12 @@ func (c *answerCache) watch(paths []touched) bool {
 			if d == "/" || !(errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR)) {
 				return false
 			}
-			d = filepath.Dir(d)
+			d, name = filepath.Dir(d), filepath.Base(d)
 		}
+		if c.names[d] == nil {
+			c.names[d] = map[string]bool{}
+		}
+		c.names[d][name] = true
 		c.seen[target] = d
 	}
 	return true
