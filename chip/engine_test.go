@@ -480,3 +480,18 @@ func TestSettledResultsRefreshLessOften(t *testing.T) {
 		t.Fatal("open PR not refreshed after refresh_interval")
 	}
 }
+
+// A refresh's budget covers every gh call the PR chip may make: the view,
+// its retry without refused fields, the merge queue, and the version or
+// rate-limit question.
+func TestRunBudgetCoversEveryCall(t *testing.T) {
+	p := prPolicy(config.Defaults(""))
+	calls := 3*p.Timeout + 2*2*time.Second
+	if b := RunBudget(p); b <= calls {
+		t.Fatalf("budget %v for calls that may take %v", b, calls)
+	}
+	sh := state.Policy{Kind: state.KindShell, Timeout: time.Second}
+	if b := RunBudget(sh); b < sh.Timeout {
+		t.Fatalf("shell chip budget %v", b)
+	}
+}

@@ -14,7 +14,7 @@ import (
 func TestAnswerCacheWatchesNames(t *testing.T) {
 	dir := t.TempDir()
 	looked := []touched{
-		{path: filepath.Join(dir, "gitconfig")},             // missing file
+		{path: filepath.Join(dir, "gitconfig")},              // missing file
 		{path: filepath.Join(dir, "missing", "deep", "cfg")}, // missing directories
 		{path: filepath.Join(dir, "state")},
 	}

@@ -141,13 +141,13 @@ func waitForRefresh(o *IO, paths Paths) {
 	env.Store.WaitUnlocked(f.Key, refreshBudget(env)+2*time.Second)
 }
 
-// refreshBudget is the longest a refresh of env's chips can run: every
-// chip's timeout and a second each. --wait and the background refresh's
-// hard stop add their margins to it.
+// refreshBudget is the longest a refresh of env's chips can run
+// (chip.RunBudget of each); --wait and the background refresh's hard stop
+// add their margins to it.
 func refreshBudget(env *chip.Engine) time.Duration {
 	var d time.Duration
 	for _, p := range chip.Policies(env.Config) {
-		d += p.Timeout + time.Second
+		d += chip.RunBudget(p)
 	}
 	return d
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -288,31 +289,11 @@ func nearestFlag(c *cobra.Command, name string) string {
 	sort.Strings(names)
 	best, bestD := "", 3
 	for _, n := range names {
-		if d := levenshtein(name, n); d < bestD {
+		if d := config.Distance(name, n); d < bestD {
 			best, bestD = n, d
 		}
 	}
 	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // run executes args on a new tree and maps what comes back to an exit code:

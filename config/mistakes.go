@@ -229,17 +229,19 @@ func nearest(s string, candidates []string) (string, bool) {
 		if d := len(s) - len(c); d > limit || -d > limit {
 			continue // too far apart in length alone (and s may be long)
 		}
-		if d := distance(strings.ToLower(s), c); d <= limit && (best == "" || d < bestD) {
+		if d := Distance(strings.ToLower(s), c); d <= limit && (best == "" || d < bestD) {
 			best, bestD = c, d
 		}
 	}
 	return best, best != "" && best != s
 }
 
-// distance is the Damerau–Levenshtein distance of a and b (optimal string
+// Distance is the Damerau–Levenshtein distance of a and b (optimal string
 // alignment: insertions, deletions, substitutions and swaps of neighbouring
-// bytes, each one edit), by the usual dynamic programme over three rows.
-func distance(a, b string) int {
+// bytes, each one edit), by the usual dynamic programme over three rows;
+// none of the chosen libraries has one. Config keys and cobra's command
+// suggestions use it.
+func Distance(a, b string) int {
 	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

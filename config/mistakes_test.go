@@ -242,7 +242,7 @@ func TestDistance(t *testing.T) {
 		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"titel_width", "title_width", 1}, {"colour", "color", 1},
 		{"comand", "command", 1}, {"kitten", "sitting", 3}, {"ca", "abc", 3}, {"abcd", "badc", 2},
 	} {
-		if got := distance(c.a, c.b); got != c.d {
+		if got := Distance(c.a, c.b); got != c.d {
 			t.Errorf("distance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}
 	}

@@ -89,6 +89,16 @@ func TestStarshipShowsTheHooksChip(t *testing.T) {
 				tm.waitFor("an empty chip", func(s string) bool { return strings.HasPrefix(lastLine(s), "[] >") })
 				tm.enter("git checkout -q feature")
 				tm.waitFor(want, func(s string) bool { return strings.HasPrefix(lastLine(s)+" ", want) })
+				// Exported for starship's prompt only: a command run from
+				// the prompt gets no chip (in zsh and fish; bash has no
+				// hook between the prompt and the command for it).
+				if sh != "bash" {
+					tm.enter(`sh -c 'echo "child=${PRCHIP-unset}"'`)
+					tm.waitFor("the child's view", func(s string) bool { return strings.Contains(s, "child=") })
+					if !strings.Contains(tm.screen(), "child=unset") {
+						t.Fatalf("the chip leaks into commands:\n%s", tm.screen())
+					}
+				}
 				if sh != "fish" {
 					pid := strconv.Itoa(tm.panePID())
 					ws := liveProcesses(func(p proc) bool {
@@ -105,5 +115,41 @@ func TestStarshipShowsTheHooksChip(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Loading the hook again from another binary ends the worker the old one
+// started: from the next prompt on, the new binary answers.
+func TestReloadedHookReplacesTheWorker(t *testing.T) {
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) {
+			w := shellWorld(t, sh)
+			a, b := filepath.Join(w.home, "a", "prchip"), filepath.Join(w.home, "b", "prchip")
+			for _, p := range []string{a, b} {
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				copyFile(t, prchipBin, p)
+			}
+			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
+			w.refresh(w.repo, 0)
+			tm := onTerminal(t, w, sh)
+			tm.enter(fmt.Sprintf(`eval "$(%s init %s)"; PS1='<${PRCHIP}>$ '; PROMPT='<${PRCHIP}>$ '`, a, sh))
+			for i := 0; i < 3; i++ {
+				tm.press("Enter")
+			}
+			pid := strconv.Itoa(tm.panePID())
+			workers := func(bin string) int {
+				return len(liveProcesses(func(p proc) bool {
+					c := string(p.cmdline)
+					return strings.HasPrefix(c, bin+"\x00worker\x00") && strings.Contains(c, "\x00--pid\x00"+pid+"\x00")
+				}))
+			}
+			tm.waitFor("a worker of the first binary", func(string) bool { return workers(a) == 1 })
+			tm.enter(fmt.Sprintf(`eval "$(%s init %s)"`, b, sh))
+			for i := 0; i < 3; i++ {
+				tm.press("Enter")
+			}
+			tm.waitFor("the second binary's worker alone", func(string) bool { return workers(a) == 0 && workers(b) == 1 })
+			tm.promptShows(sh, "#42")
+		})
 	}
 }

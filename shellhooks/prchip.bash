@@ -16,6 +16,10 @@
 # path is gone (moved, deleted, upgraded to another place), the hook runs
 # the first prchip on PATH instead; with neither the chip is empty and the
 # prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
+# Loaded again from another binary: the worker the old one started goes.
+if [[ -n ${_prchip_hooked-} && ${_prchip_exe-} != @PRCHIP_EXE@ ]]; then
+  _prchip_stop || :
+fi
 _prchip_exe=@PRCHIP_EXE@
 export PRCHIP_HOOK_EXE="$_prchip_exe"
 if [[ -z ${_prchip_hooked-} ]]; then

@@ -48,6 +48,9 @@ if not set -q _prchip_hooked
     # Every command of the line counts (fish's own tokenizer splits it),
     # after VAR=value assignments and precommand words.
     function _prchip_preexec --on-event fish_preexec
+        # Exported for starship's prompt only: the commands run get no
+        # chip (a child shell would show it, wherever it goes).
+        test $_prchip_esc = plain; and set -gu PRCHIP $PRCHIP
         printf '%s' $argv[1] | read -latz words
         set -l cmd 1
         for w in $words

@@ -16,6 +16,10 @@
 # path is gone (moved, deleted, upgraded to another place), the hook runs
 # the first prchip on PATH instead; with neither the chip is empty and the
 # prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
+# Loaded again from another binary: the worker the old one started goes.
+if (( ${+_prchip_hooked} )) && [[ $_prchip_exe != @PRCHIP_EXE@ ]]; then
+  _prchip_stop
+fi
 typeset -g _prchip_exe=@PRCHIP_EXE@
 typeset -gx PRCHIP_HOOK_EXE=$_prchip_exe
 if (( ! ${+_prchip_hooked} )); then
@@ -47,6 +51,9 @@ if (( ! ${+_prchip_hooked} )); then
   # `GIT_EDITOR=vim git commit` all do.
   _prchip_preexec() {
     emulate -L zsh
+    # Exported for starship's prompt only: the commands run get no chip
+    # (a child shell would show it, wherever it goes).
+    [[ $_prchip_esc == plain ]] && typeset -g +x PRCHIP
     local w cmd=1
     for w in ${(z)${3:-$1}}; do
       if (( cmd )); then

@@ -488,7 +488,12 @@ func decode[T any](b []byte) (T, error) {
 
 // shown is s fit to show: controls, escapes, bidi and format characters
 // removed, tokens redacted, at most max bytes.
-func shown(s string, max int) string { return sanitize.Text(sanitize.Redact(s), max) }
+func shown(s string, max int) string {
+	if s == "" { // most stored fields are: no redaction to look up
+		return ""
+	}
+	return sanitize.Text(sanitize.Redact(s), max)
+}
 
 // EncodeGlobal writes a global record.
 func EncodeGlobal(g *Global) ([]byte, error) { return json.Marshal(g) }
