@@ -12,6 +12,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
@@ -493,5 +494,21 @@ func TestRunBudgetCoversEveryCall(t *testing.T) {
 	sh := state.Policy{Kind: state.KindShell, Timeout: time.Second}
 	if b := RunBudget(sh); b < sh.Timeout {
 		t.Fatalf("shell chip budget %v", b)
+	}
+}
+
+// The human status says the merge facts that --json has.
+func TestHumanStatusShowsMergeFacts(t *testing.T) {
+	st, yes, fail, sync := "conflicts", true, "build", "not_fetched"
+	s := &Status{Dir: "/d", PR: &StatusPR{Number: 8, Title: "t", State: "open", MergeState: &st, AutoMerge: &yes,
+		ChecksCounts: &format.CheckCounts{Passing: 3, Failing: 1}, FailingCheck: &fail, Sync: &sync,
+		Queue: &format.Queue{Position: 2, State: "awaiting_checks"}}}
+	var b strings.Builder
+	s.WriteHuman(&b)
+	for _, want := range []string{"merge state conflicts", "auto-merge on", "checks 3 passing, 1 failing, 0 pending",
+		"first failing: build", "local branch not fetched", "merge queue position 2 (awaiting checks)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("status lacks %q:\n%s", want, b.String())
+		}
 	}
 }

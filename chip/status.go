@@ -90,6 +90,31 @@ type StatusPR struct {
 	Queue  *format.Queue `json:"queue,omitempty"`
 }
 
+// mergeLine is the merge facts known, in words, for the human form: merge
+// state, auto-merge, the head commit's checks, sync, the merge queue.
+func (p *StatusPR) mergeLine() string {
+	var parts []string
+	if p.MergeState != nil {
+		parts = append(parts, "merge state "+*p.MergeState)
+	}
+	if p.AutoMerge != nil && *p.AutoMerge {
+		parts = append(parts, "auto-merge on")
+	}
+	if c := p.ChecksCounts; c != nil {
+		parts = append(parts, fmt.Sprintf("checks %d passing, %d failing, %d pending", c.Passing, c.Failing, c.Pending))
+	}
+	if p.FailingCheck != nil {
+		parts = append(parts, "first failing: "+*p.FailingCheck)
+	}
+	if p.Sync != nil {
+		parts = append(parts, "local branch "+strings.ReplaceAll(*p.Sync, "_", " "))
+	}
+	if q := p.Queue; q != nil {
+		parts = append(parts, fmt.Sprintf("merge queue position %d (%s)", q.Position, strings.ReplaceAll(q.State, "_", " ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // statusPR is pr as status shows it; moved says the branch moved since
 // sync was computed.
 func statusPR(pr *classify.PR, moved bool) *StatusPR {
@@ -405,6 +430,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 	row("chip", chip)
 	if s.PR != nil {
 		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
+		if m := s.PR.mergeLine(); m != "" {
+			row("merge", m)
+		}
 	}
 	if s.RefreshInFlight {
 		row("refresh", "running now (a refresh of this repository holds its refresh lock; status waits for nothing)")
