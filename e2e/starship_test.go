@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,8 +95,10 @@ func TestStarshipShowsTheHooksChip(t *testing.T) {
 				// hook between the prompt and the command for it).
 				if sh != "bash" {
 					tm.enter(`sh -c 'echo "child=${PRCHIP-unset}"'`)
-					tm.waitFor("the child's view", func(s string) bool { return strings.Contains(s, "child=") })
-					if !strings.Contains(tm.screen(), "child=unset") {
+					// The output line, not the command line typed.
+					output := regexp.MustCompile(`(?m)^child=`)
+					tm.waitFor("the child's view", func(s string) bool { return output.MatchString(s) })
+					if !strings.Contains(tm.screen(), "\nchild=unset") {
 						t.Fatalf("the chip leaks into commands:\n%s", tm.screen())
 					}
 				}
