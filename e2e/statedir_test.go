@@ -13,22 +13,12 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/internal/fakegithub"
+
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // other is the user id that plays another user (nobody).
 const other = 65534
-
-// needRoot skips a test that must create files of another user; under CI
-// (which runs as root) it fails instead.
-func needRoot(t *testing.T) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("must run as root in CI: it plays another user with chown")
-		}
-		t.Skip("needs root to play another user")
-	}
-}
 
 // tree describes everything under dir (itself included, not following
 // links): what a write, a chmod or a new entry would change.
@@ -47,6 +37,21 @@ func tree(dir string) string {
 	return strings.Join(lines, "\n")
 }
 
+// renderAndWorkerAnswer runs a render and a worker's invalidating answer,
+// neither of which may stall or print.
+func (w *world) renderAndWorkerAnswer(t *testing.T) {
+	t.Helper()
+	if p := w.run(w.repo, "prompt", "--shell", "zsh"); p.code != 0 || p.stderr != "" || p.took > 2*time.Second {
+		t.Fatalf("prompt: exit %d after %v: %q", p.code, p.took, p.stderr)
+	}
+	wc := startWorker(t, w, "zsh", os.Getpid())
+	start := time.Now()
+	wc.ask(w.repo, true, nil)
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("the worker's invalidating answer took %v", took)
+	}
+}
+
 // everyCommand runs what writes the state: refresh, invalidate, a render
 // that is due a refresh, and a worker's invalidating request. None may
 // hang; it returns refresh's result and the requests GitHub had after it.
@@ -57,15 +62,7 @@ func (w *world) everyCommand(t *testing.T) (result, int64) {
 	if inv := w.run(w.repo, "invalidate"); inv.code != 0 || inv.took > 2*time.Second {
 		t.Fatalf("invalidate: exit %d after %v: %s", inv.code, inv.took, inv.stderr)
 	}
-	if p := w.run(w.repo, "prompt", "--shell", "zsh"); p.code != 0 || p.stderr != "" || p.took > 2*time.Second {
-		t.Fatalf("prompt: exit %d after %v: %q", p.code, p.took, p.stderr)
-	}
-	wc := startWorker(t, w, "zsh", os.Getpid())
-	start := time.Now()
-	wc.ask(w.repo, true, nil)
-	if took := time.Since(start); took > 2*time.Second {
-		t.Fatalf("the worker's invalidating answer took %v", took)
-	}
+	w.renderAndWorkerAnswer(t)
 	w.settle()
 	return r, requests
 }
@@ -117,7 +114,7 @@ func TestStateDirectoryIsTheUsers(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.root {
-				needRoot(t)
+				testenv.NeedRoot(t)
 			}
 			w := newWorld(t)
 			w.srv.SetPR("feature", fakegithub.PR{Number: 5})
@@ -176,7 +173,7 @@ func holdLock(t *testing.T, path string, uid int) {
 // shared directory, waits for no lock there, and `status` shows the state
 // file it uses and why.
 func TestSharedStateHome(t *testing.T) {
-	needRoot(t)
+	testenv.NeedRoot(t)
 	for _, attacker := range []bool{false, true} {
 		t.Run(map[bool]string{false: "prchip missing", true: "another user's prchip"}[attacker], func(t *testing.T) {
 			w := newWorld(t)
@@ -246,15 +243,7 @@ func TestHeldStateLockNeverStalls(t *testing.T) {
 	if inv.code != 0 || inv.took > 2*time.Second || !strings.Contains(inv.stderr, "state lock") {
 		t.Fatalf("invalidate under a held lock: exit %d after %v: %q", inv.code, inv.took, inv.stderr)
 	}
-	if p := w.run(w.repo, "prompt", "--shell", "zsh"); p.code != 0 || p.stderr != "" || p.took > 2*time.Second {
-		t.Fatalf("prompt: exit %d after %v: %q", p.code, p.took, p.stderr)
-	}
-	wc := startWorker(t, w, "zsh", os.Getpid())
-	start := time.Now()
-	wc.ask(w.repo, true, nil)
-	if took := time.Since(start); took > 2*time.Second {
-		t.Fatalf("the worker's invalidating answer took %v", took)
-	}
+	w.renderAndWorkerAnswer(t)
 	if got := w.status(w.repo).InvalidationCount; got != n {
 		t.Fatalf("invalidation count %d under a held lock, want %d", got, n)
 	}

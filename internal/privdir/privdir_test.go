@@ -10,20 +10,12 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // other is the user id that plays another user (nobody).
 const other = 65534
-
-func needRoot(t *testing.T) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("must run as root in CI: it plays another user with chown")
-		}
-		t.Skip("needs root to play another user")
-	}
-}
 
 // describe lists dir and what is under it, not following links.
 func describe(dir string) string {
@@ -122,7 +114,7 @@ func TestRefused(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.root {
-				needRoot(t)
+				testenv.NeedRoot(t)
 			}
 			path := filepath.Join(t.TempDir(), "prchip")
 			kept := c.make(t, path)
@@ -180,7 +172,7 @@ func TestSubAndOpenFileNeverFollow(t *testing.T) {
 // Nothing is made in a directory of another user's, sticky or not (its
 // owner could remove or replace what is made there).
 func TestNothingMadeInAnotherUsersDirectory(t *testing.T) {
-	needRoot(t)
+	testenv.NeedRoot(t)
 	for _, mode := range []os.FileMode{0o777, 0o777 | os.ModeSticky} {
 		t.Run(mode.String(), func(t *testing.T) {
 			theirs := filepath.Join(t.TempDir(), "theirs")

@@ -36,3 +36,15 @@ func missing(t testing.TB, why string) {
 	}
 	t.Skipf("not installed: %s", why)
 }
+
+// NeedRoot skips a test that must make files of another user (it plays
+// one with chown); under CI, which runs as root, it fails instead.
+func NeedRoot(t testing.TB) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("must run as root in CI: it plays another user with chown")
+		}
+		t.Skip("needs root to play another user")
+	}
+}
