@@ -249,7 +249,7 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
 		Validation:  v.Global.Effective(f.Setup.Identity()),
-		State:       v.Repo.Chip(f.Repo.Branch, f.Target, ce.Policy.Name),
+		State:       v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name),
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
 	}
@@ -425,7 +425,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		// matches, and the next render refreshes again. It is recorded for
 		// the branch it ran for, which may no longer be checked out.
 		for _, p := range runs {
-			st := rs.PutChip(f.Repo.Branch, f.Target, p.ce.Policy.Name)
+			st := rs.PutChip(f.Repo.Branch, f.Target, f.Setup.Auth, p.ce.Policy.Name)
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
 				KeepOnRetryable: e.Config.OnRetryable == "keep",
 				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(),
@@ -445,7 +445,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		if resync != nil {
 			// Only onto the same PR head it was computed for: a run that
 			// ended meanwhile has recorded its own.
-			if st := rs.Chip(f.Repo.Branch, f.Target, "pr"); st != nil && st.PR != nil && st.PR.HeadOid == resync.HeadOid {
+			if st := rs.ExactChip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st != nil && st.PR != nil && st.PR.HeadOid == resync.HeadOid {
 				st.PR.Sync, st.PR.SyncLocal = resync.Sync, resync.SyncLocal
 			}
 		}

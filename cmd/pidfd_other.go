@@ -23,14 +23,15 @@ func isWorker(pid int) bool { return pid > 0 && syscall.Kill(pid, 0) == nil }
 // FIFOs closed.
 func endWorker(int, string) {}
 
-// parentNotifier sends SIGUSR1 to the parent that started this process if
+// parentNotifier sends SIGURG (ignored by a program that does not handle
+// it) to the parent that started this process if
 // it is still this process's parent at the end (without pidfds, the check
 // and the signal are two system calls apart).
 func parentNotifier() func() {
 	ppid := os.Getppid()
 	return func() {
 		if os.Getppid() == ppid {
-			syscall.Kill(ppid, syscall.SIGUSR1)
+			syscall.Kill(ppid, syscall.SIGURG)
 		}
 	}
 }

@@ -48,17 +48,40 @@ func runWorker(c *workerOptions) error {
 	}
 	// Opened without blocking (a shell that is already gone must not leave
 	// its worker waiting in open for good), then used blocking: the worker
-	// waits in read(2), not in the poller. The FIFOs go at once, opened or not.
-	in, err := openFIFO(filepath.Join(fifos, "req"), syscall.O_RDONLY)
+	// waits in read(2), not in the poller. zsh keeps its ends open
+	// (close-on-exec), so the FIFOs go at once, opened or not. bash opens
+	// them by name for each prompt only (it cannot keep a descriptor from
+	// the commands it starts), so they stay until the worker ends, and the
+	// worker holds both read-write: the shell closing its ends between
+	// prompts is no end of file, and an answer to a shell that gave up
+	// waiting is no broken pipe.
+	keep := shell == sanitize.Bash
+	rmFIFOs := func() {
+		os.Remove(filepath.Join(fifos, "req"))
+		os.Remove(filepath.Join(fifos, "resp"))
+		os.Remove(fifos)
+	}
+	inMode, outMode := syscall.O_RDONLY, syscall.O_WRONLY
+	if keep {
+		inMode, outMode = syscall.O_RDWR, syscall.O_RDWR
+	}
+	in, err := openFIFO(filepath.Join(fifos, "req"), inMode)
 	var out *os.File
 	if err == nil {
-		out, err = openFIFO(filepath.Join(fifos, "resp"), syscall.O_WRONLY)
+		out, err = openFIFO(filepath.Join(fifos, "resp"), outMode)
 	}
-	os.Remove(filepath.Join(fifos, "req"))
-	os.Remove(filepath.Join(fifos, "resp"))
-	os.Remove(fifos)
+	if err == nil {
+		err = privateChannel(fifos, in, out)
+	}
+	if !keep || err != nil {
+		rmFIFOs()
+	}
 	if err != nil {
-		return nil // the shell gave up on this worker
+		return nil // the shell gave up on this worker, or the channel is not the user's alone
+	}
+	if keep {
+		defer rmFIFOs()
+		removeOnExit = rmFIFOs
 	}
 	// Out of the shell's session (it fails, harmlessly, for the leader of
 	// a zsh background job): Ctrl-C and job control signals are for the
@@ -164,7 +187,44 @@ func (w *worker) serve(in *bufio.Reader) error {
 func (w *worker) exit() {
 	w.mu.Lock() // no answer is cut in half
 	w.removeRecord()
+	if removeOnExit != nil {
+		removeOnExit()
+	}
 	os.Exit(0)
+}
+
+// removeOnExit removes what the worker leaves on disk while it runs (bash's
+// FIFOs), nil when nothing.
+var removeOnExit func()
+
+// errSharedChannel is a FIFO directory or FIFO another user could reach.
+var errSharedChannel = errors.New("worker FIFOs not private to the user")
+
+// privateChannel makes sure that only the worker's own user can write a
+// request: what a request carries (PATH, GH_CONFIG_DIR, HOME, the git
+// configuration variables) chooses the programs a refresh runs, as this
+// user. The hook makes the directory with mktemp -d (0700) and the FIFOs
+// with mode 0600; a directory or FIFO that is someone else's, or open to
+// the group or others, is refused. Checked on the opened descriptors, so
+// a name swapped after the check changes nothing.
+func privateChannel(dir string, fifos ...*os.File) error {
+	uid := uint32(os.Geteuid())
+	var st syscall.Stat_t
+	if err := syscall.Lstat(dir, &st); err != nil {
+		return fmt.Errorf("%w: %w", errSharedChannel, err)
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFDIR || st.Uid != uid || st.Mode&0o077 != 0 {
+		return fmt.Errorf("%w: %s", errSharedChannel, dir)
+	}
+	for _, f := range fifos {
+		if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
+			return fmt.Errorf("%w: %w", errSharedChannel, err)
+		}
+		if st.Mode&syscall.S_IFMT != syscall.S_IFIFO || st.Uid != uid || st.Mode&0o077 != 0 {
+			return fmt.Errorf("%w: %s", errSharedChannel, f.Name())
+		}
+	}
+	return nil
 }
 
 // openFIFO opens a FIFO without blocking (write-only fails with ENXIO
@@ -185,16 +245,29 @@ func openFIFO(path string, mode int) (*os.File, error) {
 // request carries, so the render (and the refresh it starts) sees what a
 // one-shot `prchip prompt` started by that shell would.
 func setEnv(r shellhooks.Request) {
-	for _, n := range shellhooks.EnvNames {
+	set := func(n string) {
 		v, ok := r.Env[n]
 		if old, had := os.LookupEnv(n); had == ok && old == v {
-			continue
+			return
 		}
 		if ok {
 			os.Setenv(n, v)
 		} else {
 			os.Unsetenv(n)
 		}
+	}
+	for _, n := range shellhooks.EnvNames {
+		set(n)
+	}
+	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n: those the request has, and
+	// those the process has and the request no longer does.
+	for _, kv := range os.Environ() {
+		if n, _, _ := strings.Cut(kv, "="); shellhooks.IsGitConfigPair(n) {
+			set(n)
+		}
+	}
+	for _, n := range r.GitConfigPairs() {
+		set(n)
 	}
 }
 
@@ -302,6 +375,9 @@ func requestKey(shell sanitize.Shell, r shellhooks.Request, dir fileID) string {
 		if v, ok := r.Env[n]; ok {
 			b.WriteString("=" + v)
 		}
+	}
+	for _, n := range r.GitConfigPairs() {
+		b.WriteString("\x00" + n + "=" + r.Env[n])
 	}
 	return b.String()
 }

@@ -17,6 +17,12 @@
 # the first prchip on PATH instead; with neither the chip is empty and the
 # prompt quiet. PRCHIP_HOOK_EXE tells `prchip status` which path it was.
 # Loaded again from another binary: the worker the old one started goes.
+#
+# The functions are defined with alias expansion off (and the user's
+# setting put back at the end), so an `alias local=...` in ~/.bashrc cannot
+# change them; every word before that is quoted, which no alias matches.
+'builtin' 'shopt' '-q' 'expand_aliases' && _prchip_aliases=1 || _prchip_aliases=''
+'builtin' 'shopt' '-u' 'expand_aliases'
 if [[ -n ${_prchip_hooked-} && ${_prchip_exe-} != @PRCHIP_EXE@ ]]; then
   _prchip_stop || :
 fi
@@ -30,12 +36,12 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_esc=bash _prchip_wesc=''
   _prchip_dirty=0
   _prchip_last_hist=''
-  # The worker: request and response descriptors, the read-write response
-  # descriptor kept until its hello, its pid, its FIFO directory (until the
-  # hello, and for good as its name), the last request's id, failures in a
-  # row, prompts since the last try after three, and a worker to end
-  # ("pid:dir"). The worker needs bash 5 (EPOCHREALTIME, ${var@a}).
-  _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_wdir=''
+  # The worker: its FIFO directory ("" without a worker), its pid (from its
+  # hello), the request and response descriptors (open only while a prompt
+  # asks), the last request's id, failures in a row, prompts since the last
+  # try after three, and a worker to end ("pid:dir"). The worker needs
+  # bash 5 (EPOCHREALTIME, ${var@a}).
+  _prchip_wdir='' _prchip_wpid=0 _prchip_req=0 _prchip_resp=0
   _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0 _prchip_end=''
   if (( BASH_VERSINFO[0] >= 5 )); then
     _prchip_can_work=1
@@ -87,7 +93,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     fi
     if [[ -z ${_prchip_use_trap-} ]]; then
       local last part
-      last=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
+      last=$(HISTTIMEFORMAT='' builtin history 1 2>/dev/null)
       if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
         _prchip_last_hist=$last
         last=${last#*[0-9]  }
@@ -99,30 +105,31 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # Statuses are caught (|| rc=$?), never left bare: under the user's
     # set -e a bare failing command would end the shell.
     local rc=0
-    # Under starship (its init exports STARSHIP_SHELL) starship draws the
-    # prompt, and its env_var module shows $PRCHIP: plain text, exported,
-    # escaped by starship itself.
-    if [[ -n ${STARSHIP_SHELL-} ]]; then
+    # When starship draws this shell's prompt (its init puts
+    # starship_precmd in PROMPT_COMMAND), its env_var module shows $PRCHIP:
+    # plain text, exported, escaped by starship itself. Not STARSHIP_SHELL:
+    # a bash started from a starship shell inherits it.
+    if [[ ${PROMPT_COMMAND[*]-} == *starship_precmd* ]]; then
       _prchip_esc=plain
       export PRCHIP
     else
       _prchip_esc=bash
     fi
-    if (( _prchip_req )) && [[ $_prchip_wesc != "$_prchip_esc" ]]; then
+    if [[ -n $_prchip_wdir && $_prchip_wesc != "$_prchip_esc" ]]; then
       _prchip_stop
     fi
-    if (( _prchip_req )); then
+    if [[ -n $_prchip_wdir ]]; then
       _prchip_ask || rc=$?
       case $rc in
-        0) _prchip_dirty=0 _prchip_fails=0; return $ret ;;
-        2) _prchip_stop kill; (( ++_prchip_fails )) ;;
+        0) _prchip_dirty=0 _prchip_fails=0; return "$ret" ;;
+        2) _prchip_stop; (( ++_prchip_fails )) ;;
         3) ;; # a request too large for the pipe: this prompt only
         *) _prchip_stop; (( ++_prchip_fails )) ;;
       esac
     fi
     if ! _prchip_which; then
       PRCHIP=
-      return $ret
+      return "$ret"
     fi
     if (( _prchip_dirty )); then
       _prchip_dirty=0
@@ -132,11 +139,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
     _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
     # try every 50 prompts.
-    if (( _prchip_can_work && ! _prchip_req )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
+    if [[ -z $_prchip_wdir ]] && (( _prchip_can_work )) && (( _prchip_fails < 3 || ++_prchip_pause >= 50 )); then
       _prchip_pause=0
       _prchip_start || :
     fi
-    return $ret
+    return "$ret"
   }
 
   # The binary the one-shot path and a new worker run, into _prchip_run:
@@ -164,20 +171,17 @@ if [[ -z ${_prchip_hooked-} ]]; then
   }
 
   # Starts a worker for the next prompts, in the background (a subshell's
-  # job: no job notice, not the shell's job). Both FIFOs are opened
-  # read-write first, which never blocks; the worker does not inherit them.
+  # job: no job notice, not the shell's job), on two FIFOs in a private
+  # directory. The shell holds no descriptor of them between prompts: bash
+  # cannot mark one close-on-exec, and every command started from the
+  # prompt (su, sudo, setpriv and what they run as another user included)
+  # would inherit it, and with it the worker's channel.
   _prchip_start() {
-    _prchip_dir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || return 1
-    # All three ends are open before the worker starts (it unlinks the
-    # FIFOs at once); the read-only one does not block, as the read-write
-    # one is a writer.
-    if command mkfifo -m 600 -- "$_prchip_dir/req" "$_prchip_dir/resp" 2>/dev/null &&
-      exec {_prchip_req}<>"$_prchip_dir/req" {_prchip_resp_rw}<>"$_prchip_dir/resp" {_prchip_resp}<"$_prchip_dir/resp"; then
-      _prchip_wdir=$_prchip_dir
+    _prchip_wdir=$(command mktemp -d "${TMPDIR:-/tmp}/prchip.XXXXXXXXXX" 2>/dev/null) || { _prchip_wdir=''; return 1; }
+    if command mkfifo -m 600 -- "$_prchip_wdir/req" "$_prchip_wdir/resp" 2>/dev/null; then
       local plain=
       [[ $_prchip_esc == plain ]] && plain=--plain
-      ("$_prchip_run" worker --shell bash ${plain:+"$plain"} --pid $$ --fifos "$_prchip_dir" \
-        </dev/null >/dev/null 2>&1 {_prchip_req}>&- {_prchip_resp_rw}>&- {_prchip_resp}<&- &)
+      ("$_prchip_run" worker --shell bash ${plain:+"$plain"} --pid "$$" --fifos "$_prchip_wdir" </dev/null >/dev/null 2>&1 &)
       _prchip_wesc=$_prchip_esc
       return 0
     fi
@@ -185,41 +189,71 @@ if [[ -z ${_prchip_hooked-} ]]; then
     return 1
   }
 
-  # Forgets the worker. With "kill" (a worker that said hello and then did
-  # not answer in time) it is also to be ended, by the next `prchip
-  # prompt` (_prchip_end): the shell never signals it itself, as by now
-  # its pid may name another process (a job that holds a copy of resp
-  # hides the worker's end); prchip signals it through a pidfd, once it
-  # has made sure the process is this worker (its pid and FIFO directory).
+  # Forgets the worker, and has it ended by the next `prchip prompt`
+  # (_prchip_end) once its hello named it: without its FIFOs it can serve
+  # no one. The shell never signals it itself, as by now its pid may name
+  # another process; prchip signals it through a pidfd, once it has made
+  # sure the process is this worker (its pid and FIFO directory).
   _prchip_stop() {
-    if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
+    if (( _prchip_wpid > 0 )) && [[ -n $_prchip_wdir ]]; then
       _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
-    if [[ -n $_prchip_dir ]]; then
-      command rm -rf -- "$_prchip_dir" 2>/dev/null || :
+    if [[ -n $_prchip_wdir ]]; then
+      command rm -rf -- "$_prchip_wdir" 2>/dev/null || :
     fi
-    if (( _prchip_resp )); then exec {_prchip_resp}<&-; fi
-    if (( _prchip_req )); then exec {_prchip_req}>&-; fi
-    if (( _prchip_resp_rw )); then exec {_prchip_resp_rw}>&-; fi
-    _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_dir='' _prchip_wdir=''
+    _prchip_close
+    _prchip_wpid=0 _prchip_wdir=''
     return 0
   }
 
+  _prchip_close() {
+    if (( _prchip_req )); then exec {_prchip_req}>&-; fi
+    if (( _prchip_resp )); then exec {_prchip_resp}<&-; fi
+    _prchip_req=0 _prchip_resp=0
+  }
+
   # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
-  # is gone; 2: it did not answer within the budget; 3: the request is too
-  # large to send. It runs at every prompt, so the common case is one
-  # write and one read.
+  # is gone (its directory with it); 2: it did not answer within the
+  # budget; 3: the request is too large to send. The FIFOs are opened
+  # read-write, which never blocks, for this question only, and must be
+  # the user's own: a FIFO another user put in their place would get the
+  # request's token. It runs at every prompt, so the common case is two
+  # opens, one write, one read.
   _prchip_ask() {
-    local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=()
+    local rc=0
+    { exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp"; } 2>/dev/null || rc=1
+    if (( rc == 0 )) && [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]]; then
+      _prchip_talk || rc=$?
+    else
+      rc=1
+    fi
+    _prchip_close
+    return "$rc"
+  }
+
+  _prchip_talk() {
+    local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=() i k v
 @PRCHIP_ENV_BASH@
+    # git's configuration from the environment (git -c, direnv): the
+    # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
+    case ${GIT_CONFIG_COUNT-} in
+      [1-9]|[1-5][0-9]|6[0-4])
+        if [[ ${GIT_CONFIG_COUNT@a} == *x* ]]; then
+          for (( i = 0; i < GIT_CONFIG_COUNT; i++ )); do
+            k=GIT_CONFIG_KEY_$i v=GIT_CONFIG_VALUE_$i
+            [[ -v $k && ${!k@a} == *x* ]] && env+=("$k=${!k}")
+            [[ -v $v && ${!v@a} == *x* ]] && env+=("$v=${!v}")
+          done
+        fi ;;
+    esac
     # A request the pipe could not hold (4 KiB when the user's pipes are
     # shrunk) could block this write for good once the worker is gone.
     line="${env[*]}$PWD"
     if (( ${#line} > 3500 )); then
       return 3
     fi
-    printf '%s\0' prchip1 $(( ++_prchip_id )) "$PWD" "$_prchip_dirty" "${env[@]}" '' 2>/dev/null >&"$_prchip_req" || return 1
+    printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "${env[@]}" '' 2>/dev/null 1>&"$_prchip_req" || return 1
     while :; do
       rc=0
       IFS= read -r -t "$left" -u "$_prchip_resp" line 2>/dev/null || rc=$?
@@ -230,17 +264,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
       fi
       case $line in
         "$_prchip_id "*) PRCHIP=${line#* }; return 0 ;;
-        'hello '*)
-          # The worker holds both FIFOs and has unlinked them: from now on
-          # its end shows as end-of-file on resp.
-          if (( _prchip_resp_rw )); then exec {_prchip_resp_rw}>&-; fi
-          _prchip_resp_rw=0 _prchip_dir='' _prchip_wpid=${line#hello } ;;
+        'hello '*) _prchip_wpid=${line#hello } ;;
       esac
       # Another line (hello, or an answer that came too late): what is
       # left of the budget, in microseconds.
       left=$(( ${start//[!0-9]/} + @PRCHIP_BUDGET_US@ - ${EPOCHREALTIME//[!0-9]/} ))
       (( left > 0 )) || return 2
-      printf -v left '%d.%06d' $(( left / 1000000 )) $(( left % 1000000 ))
+      printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
     done
   }
 
@@ -254,3 +284,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     PROMPT_COMMAND="_prchip_hook;${PROMPT_COMMAND}"
   fi
 fi
+if [[ -n $_prchip_aliases ]]; then
+  'builtin' 'shopt' '-s' 'expand_aliases'
+fi
+'builtin' 'unset' '_prchip_aliases'

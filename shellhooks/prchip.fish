@@ -6,14 +6,17 @@
 #       test -n "$PRCHIP"; and echo -n " $PRCHIP"
 #       echo -n ' > '
 #   end
-# Under starship (its init exports STARSHIP_SHELL), $PRCHIP is plain text
-# and exported, for starship's env_var module (prchip init starship).
+# When starship draws the prompt (fish_prompt runs `starship prompt`),
+# $PRCHIP is plain text and exported, for starship's env_var module
+# (prchip init starship).
 # fish prints variables as text, so a chip can never run as code. When a
 # background refresh ends while the prompt is shown, a disowned waiter (a
-# `prchip prompt --wait` this shell started) sends this shell SIGUSR1 and
+# `prchip prompt --wait` this shell started) sends this shell SIGURG and
 # the prompt is repainted. The waiter holds its parent by a pidfd, so a
 # shell that has ended meanwhile is never confused with a process that has
-# its pid since.
+# its pid since, and signals it only while it still runs the fish it
+# started from and handles SIGURG: after `exec bash` the pid is bash's. And
+# SIGURG, unlike SIGUSR1, ends no program that does not handle it.
 # Loading this twice installs the hooks once; the second load's binary is
 # the one called from then on.
 #
@@ -82,8 +85,10 @@ if not set -q _prchip_hooked
             set -e _prchip_dirty
             $_prchip_run invalidate >/dev/null 2>&1
         end
+        # Not STARSHIP_SHELL, which a fish started from a starship shell
+        # inherits: what this fish's prompt runs.
         set -g _prchip_esc fish
-        set -q STARSHIP_SHELL; and set -g _prchip_esc plain
+        functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
         set -l out ($_prchip_run prompt --shell $_prchip_esc --async 2>/dev/null)
         _prchip_set "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive
@@ -97,7 +102,7 @@ if not set -q _prchip_hooked
         return $ret
     end
 
-    function _prchip_redraw --on-signal SIGUSR1
+    function _prchip_redraw --on-signal SIGURG
         set -e _prchip_waiting
         _prchip_which; or return
         set -l chip ($_prchip_run prompt --shell $_prchip_esc --no-refresh 2>/dev/null)

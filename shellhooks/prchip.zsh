@@ -39,7 +39,6 @@ if (( ! ${+_prchip_hooked} )); then
   # What the chip is escaped for: zsh, or plain under starship (see
   # _prchip_precmd); and what the running worker answers.
   typeset -g _prchip_esc=zsh _prchip_wesc=
-  setopt prompt_subst
   zmodload zsh/system zsh/datetime zsh/parameter 2>/dev/null
   if (( ${+builtins[sysopen]} && ${+builtins[sysread]} && ${+EPOCHREALTIME} && ${+parameters} )); then
     _prchip_can_work=1
@@ -194,7 +193,18 @@ if (( ! ${+_prchip_hooked} )); then
     emulate -L zsh
     local line chunk
     local -a env
+    local -i i
+    local k
 @PRCHIP_ENV_ZSH@
+    # git's configuration from the environment (git -c, direnv): the
+    # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
+    if [[ $GIT_CONFIG_COUNT == <1-64> && ${(t)GIT_CONFIG_COUNT} == *-export* ]]; then
+      for (( i = 0; i < GIT_CONFIG_COUNT; i++ )); do
+        for k in GIT_CONFIG_KEY_$i GIT_CONFIG_VALUE_$i; do
+          [[ ${(tP)k} == *-export* ]] && env+=("$k=${(P)k}")
+        done
+      done
+    fi
     print -rNu $_prchip_req -- prchip1 $(( ++_prchip_id )) $PWD $_prchip_dirty $env '' 2>/dev/null || return 1
     local -F deadline left=@PRCHIP_BUDGET_S@
     while true; do
@@ -249,14 +259,19 @@ if (( ! ${+_prchip_hooked} )); then
   _prchip_precmd() {
     local ret=$?
     # The user's prompt_bang, read before emulate resets it: under it a '!'
-    # in the prompt is the history number, so the chip's are doubled.
-    [[ -o prompt_bang ]] && _prchip_bang=1 || _prchip_bang=0
+    # in the prompt is the history number, so the chip's are doubled. Into
+    # a local: an assignment to a global here, before emulate, would be
+    # reported under the user's warn_nested_var.
+    local -i bang=0
+    [[ -o prompt_bang ]] && bang=1
     emulate -L zsh
-    _prchip_rearm=1
-    # Under starship (its init exports STARSHIP_SHELL) starship draws the
-    # prompt, and its env_var module shows $PRCHIP: plain text, exported,
-    # escaped by starship itself.
-    if [[ -n ${STARSHIP_SHELL-} ]]; then
+    _prchip_bang=$bang _prchip_rearm=1
+    # When starship draws this shell's prompt (its init put its precmd
+    # function in precmd_functions, or PROMPT runs `starship prompt`), its
+    # env_var module shows $PRCHIP: plain text, exported, escaped by
+    # starship itself. Not STARSHIP_SHELL: a zsh started from a starship
+    # shell inherits it, and would then expand the %-sequences of a title.
+    if (( ${precmd_functions[(I)(prompt_|)starship_precmd]} )) || [[ $PROMPT == *starship*prompt* ]]; then
       _prchip_esc=plain _prchip_bang=0
       typeset -gx PRCHIP
     else

@@ -4,9 +4,10 @@ package shellhooks
 // This file is its one definition; docs/worker-protocol.md explains it, and
 // the snippets get the variable list and the budget from here (Snippet).
 //
-// Set-up, by the hook, once per shell (and again after a failure):
+// Set-up, by the hook, once per shell (and again after a failure), zsh:
 //
-//  1. mktemp -d (a private 0700 directory) and two FIFOs in it, req and resp.
+//  1. mktemp -d (a private 0700 directory) and two FIFOs in it (0600), req
+//     and resp.
 //  2. The shell opens req read-write, resp read-write (a FIFO opened
 //     read-write never blocks) and resp read-only (which does not block
 //     either, the read-write end being a writer), then starts `prchip
@@ -15,6 +16,24 @@ package shellhooks
 //     FIFOs and the directory, and writes "hello PID\n". Seeing it, the
 //     shell closes its read-write resp: from then on a worker that dies
 //     shows as end-of-file on resp at once.
+//
+// bash cannot mark a descriptor close-on-exec, and every command it starts
+// would inherit one it keeps open (su and setpriv hand them on to another
+// user). So the bash hook holds none between prompts:
+//
+//  1. as in zsh, a private directory and two FIFOs, then `prchip worker`;
+//  2. the worker opens both FIFOs read-write (so the shell's ends coming
+//     and going are neither end of file nor a broken pipe) and writes its
+//     hello; the FIFOs stay until the worker ends, which removes them;
+//  3. at each prompt the shell opens both read-write (never blocking),
+//     checks they are its user's own, asks, and closes them again. A
+//     worker that is gone has removed them, so the open fails; one that
+//     was killed outright shows as a missed budget.
+//
+// Only the user can write a request: the worker refuses FIFOs, or a
+// directory, that are not its user's alone (mode 0600 and 0700), checked on
+// the opened descriptors, as a request's PATH, HOME, GH_CONFIG_DIR and git
+// configuration choose the programs a refresh runs as that user.
 //
 // At every prompt the shell writes one request and reads lines from resp
 // until the answer with its id, for at most Budget:
@@ -26,7 +45,9 @@ package shellhooks
 //
 // invalidate is "1" when the command line just run invoked an invalidating
 // command (config invalidate_on), else "0". The name=value fields are the
-// exported variables of EnvNames that are set; a name not sent is unset.
+// exported variables of EnvNames that are set, and the exported
+// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n for n below GIT_CONFIG_COUNT
+// (at most GitConfigPairs); a name not sent is unset.
 // The chip is what `prchip prompt --shell S` prints there, sanitised and
 // escaped, so it holds no newline. Lines other than the awaited answer
 // (pushes that arrived while a command ran, answers to requests that timed
@@ -39,6 +60,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,6 +84,38 @@ var EnvNames = []string{
 	"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
 	"http_proxy", "https_proxy", "no_proxy", "all_proxy",
 	"SSL_CERT_FILE", "SSL_CERT_DIR", "GIT_DIR", "GIT_WORK_TREE",
+	// git's configuration from the environment (direnv, git -c): which
+	// files git reads, and safe.directory and the rest set directly
+	// (with GitConfigPairs).
+	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM",
+	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+}
+
+// GitConfigPairs bounds the GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n (n
+// below GIT_CONFIG_COUNT) a request carries besides EnvNames: git reads
+// its configuration from them, so they decide the answer as much as the
+// fixed names do (a safe.directory set there makes another user's
+// repository one prchip may show).
+const GitConfigPairs = 64
+
+// IsEnvName reports whether a request may carry variable k: one of
+// EnvNames, or GIT_CONFIG_KEY_n or GIT_CONFIG_VALUE_n for n below
+// GitConfigPairs.
+func IsEnvName(k string) bool {
+	return isEnvName(k) || IsGitConfigPair(k)
+}
+
+// IsGitConfigPair reports whether k is GIT_CONFIG_KEY_n or
+// GIT_CONFIG_VALUE_n with n (in git's decimal form) below GitConfigPairs.
+func IsGitConfigPair(k string) bool {
+	n, ok := strings.CutPrefix(k, "GIT_CONFIG_KEY_")
+	if !ok {
+		if n, ok = strings.CutPrefix(k, "GIT_CONFIG_VALUE_"); !ok {
+			return false
+		}
+	}
+	i, err := strconv.Atoi(n)
+	return err == nil && i >= 0 && i < GitConfigPairs && strconv.Itoa(i) == n
 }
 
 // Request is one prompt's question.
@@ -95,7 +149,7 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 			break
 		}
 		fields = append(fields, f)
-		if len(fields) > 4+2*len(EnvNames) {
+		if len(fields) > 4+2*len(EnvNames)+2*GitConfigPairs {
 			return Request{}, ErrBadRequest
 		}
 	}
@@ -105,7 +159,7 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Env: map[string]string{}}
 	for _, kv := range fields[4:] {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && isEnvName(k) {
+		if ok && IsEnvName(k) {
 			req.Env[k] = v
 		}
 	}
@@ -132,7 +186,7 @@ func (r Request) Encode() []byte {
 		b.WriteString(f)
 		b.WriteByte(0)
 	}
-	for _, n := range EnvNames {
+	for _, n := range append(append([]string(nil), EnvNames...), r.GitConfigPairs()...) {
 		if v, ok := r.Env[n]; ok {
 			b.WriteString(n + "=" + v)
 			b.WriteByte(0)
@@ -140,6 +194,19 @@ func (r Request) Encode() []byte {
 	}
 	b.WriteByte(0)
 	return b.Bytes()
+}
+
+// GitConfigPairs are the GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n the
+// request carries, sorted.
+func (r Request) GitConfigPairs() []string {
+	var names []string
+	for k := range r.Env {
+		if IsGitConfigPair(k) {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Answer is the line that answers request id with chip.

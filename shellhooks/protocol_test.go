@@ -52,12 +52,33 @@ func TestReadRequestAsHooksWrite(t *testing.T) {
 	}
 }
 
+// git's configuration from the environment travels with a request: the
+// fixed names, and GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n for n below
+// GitConfigPairs in git's decimal form; nothing else of that shape.
+func TestReadRequestGitConfigPairs(t *testing.T) {
+	raw := "prchip1\x001\x00/r\x000\x00GIT_CONFIG_COUNT=2\x00GIT_CONFIG_KEY_0=safe.directory\x00GIT_CONFIG_VALUE_0=/r\x00" +
+		"GIT_CONFIG_KEY_63=a.b\x00GIT_CONFIG_KEY_64=c.d\x00GIT_CONFIG_KEY_01=e.f\x00GIT_CONFIG_KEY_x=g\x00GIT_CONFIG_GLOBAL=/g\x00\x00"
+	r, err := ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"GIT_CONFIG_COUNT": "2", "GIT_CONFIG_KEY_0": "safe.directory", "GIT_CONFIG_VALUE_0": "/r",
+		"GIT_CONFIG_KEY_63": "a.b", "GIT_CONFIG_GLOBAL": "/g"}
+	if !reflect.DeepEqual(r.Env, want) {
+		t.Fatalf("env %q, want %q", r.Env, want)
+	}
+	again, err := ReadRequest(bufio.NewReader(bytes.NewReader(r.Encode())))
+	if err != nil || !reflect.DeepEqual(again, r) {
+		t.Fatalf("Encode does not round-trip: %+v, %v", again, err)
+	}
+}
+
 func TestReadRequestRejects(t *testing.T) {
 	for name, raw := range map[string]string{
 		"other protocol": "prchip2\x001\x00/r\x000\x00\x00",
 		"no id":          "prchip1\x00\x00/r\x000\x00\x00",
 		"huge field":     "prchip1\x001\x00/" + strings.Repeat("x", 70<<10) + "\x000\x00\x00",
-		"endless fields": "prchip1\x001\x00/r\x000\x00" + strings.Repeat("PATH=x\x00", 100) + "\x00",
+		"endless fields": "prchip1\x001\x00/r\x000\x00" + strings.Repeat("PATH=x\x00", 300) + "\x00",
 	} {
 		if _, err := ReadRequest(bufio.NewReaderSize(strings.NewReader(raw), 64<<10)); !errors.Is(err, ErrBadRequest) {
 			t.Errorf("%s: %v, want ErrBadRequest", name, err)

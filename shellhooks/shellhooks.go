@@ -69,7 +69,34 @@ func Snippet(name string, o Options) (string, bool) {
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
 		"@PRCHIP_BUDGET_US@", strconv.FormatInt(Budget.Microseconds(), 10),
 	)
-	return r.Replace(string(b)), true
+	out := r.Replace(string(b))
+	if name == "zsh" {
+		out = zshDefine(out)
+	}
+	return out, true
+}
+
+// zshDefine wraps the zsh snippet so that its code is parsed with aliases
+// off and runs with every option at zsh's default, as gitstatus defines
+// its functions: `alias local=...`, `alias -g`, `setopt ksh_arrays` or
+// `rc_quotes` before the user's eval must not change prchip's functions.
+// zsh's eval parses its whole text before running any of it, so a
+// `setopt no_aliases` inside the snippet would come too late: the body
+// goes to an anonymous function as one argument, quoted as $'...' (which
+// rc_quotes does not change), and is parsed there by eval, after
+// emulate. Every word outside the body is quoted, so no alias applies to
+// it. prompt_subst is set after the function returns: emulate -L would
+// take it back.
+func zshDefine(snippet string) string {
+	header, body := "", snippet
+	for strings.HasPrefix(body, "#") {
+		line, rest, _ := strings.Cut(body, "\n")
+		header += line + "\n"
+		body = rest
+	}
+	q := strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(body)
+	return header + "() {\n  'builtin' 'emulate' '-L' 'zsh' '-o' 'no_aliases'\n  'builtin' 'eval' \"$1\"\n} $'" + q +
+		"'\n'builtin' 'setopt' 'prompt_subst'\n"
 }
 
 // envLines is line (a format of the variable's name) for each EnvNames:

@@ -143,7 +143,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 					if st == nil {
 						continue
 					}
-					got := back.Chip(br.Branch, br.Target, name)
+					got := back.Chip(br.Branch, br.Target, br.Auth, name)
 					if got == nil && len(back.Branches) == MaxBranches {
 						continue // beyond the bound, dropped
 					}
@@ -159,7 +159,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 
 // notShown are the fields decoding leaves as stored: identities that are
 // compared, never shown, and the root, never read.
-var notShown = map[string]bool{"Branch": true, "Target": true, "Fingerprint": true, "FailureFP": true,
+var notShown = map[string]bool{"Branch": true, "Target": true, "Auth": true, "Fingerprint": true, "FailureFP": true,
 	"SuppressedSetup": true, "GhVersionOf": true, "Validation": true, "Root": true, "SyncLocal": true, "GhLacks": true, "GhLacksOf": true}
 
 // checkShownClean fails when a string field of v that may be shown holds
@@ -289,13 +289,13 @@ func TestDecodeLegacyRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := rs.Chip("feature", "", "pr"); st == nil || st.PR == nil || st.PR.Number != 42 || st.Fingerprint != "fp" {
+	if st := rs.Chip("feature", "", "", "pr"); st == nil || st.PR == nil || st.PR.Number != 42 || st.Fingerprint != "fp" {
 		t.Fatalf("pr chip %+v", st)
 	}
-	if st := rs.Chip("feature", "", "k8s"); st == nil || st.Value != "ctx" {
+	if st := rs.Chip("feature", "", "", "k8s"); st == nil || st.Value != "ctx" {
 		t.Fatalf("shell chip %+v", st)
 	}
-	if rs.Invalidations != 2 || len(rs.Branches) != 1 || rs.Chip("feature", "", "broken") != nil {
+	if rs.Invalidations != 2 || len(rs.Branches) != 1 || rs.Chip("feature", "", "", "broken") != nil {
 		t.Fatalf("record %+v", rs)
 	}
 }

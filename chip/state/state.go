@@ -65,12 +65,18 @@ type RepoState struct {
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
 	// at once (while it is checked again), and a refresh that ends for a
-	// branch no longer checked out writes only that branch's entry.
+	// branch no longer checked out writes only that branch's entry. A
+	// branch has an entry per auth setup (at most MaxAuthSetups), so
+	// shells with different tokens do not push each other's results out.
 	Branches []*BranchState `json:"branches,omitempty"`
 }
 
-// MaxBranches bounds the branches a repository remembers.
-const MaxBranches = 8
+// MaxBranches bounds the branches a repository remembers, and
+// MaxAuthSetups the auth setups remembered per branch.
+const (
+	MaxBranches   = 8
+	MaxAuthSetups = 3
+)
 
 // BranchState is what the chips found for one branch, looked up in one
 // GitHub repository.
@@ -79,49 +85,92 @@ type BranchState struct {
 	// Target is the repository gh was pointed at by GH_REPO, "" for the one
 	// gh picks from the remotes: the two are kept apart, so one is never
 	// shown as the other.
-	Target string                `json:"target,omitempty"`
-	Chips  map[string]*ChipState `json:"chips,omitempty"`
+	Target string `json:"target,omitempty"`
+	// Auth is the digest of the auth setup the chips ran under (never a
+	// token): a user who exports a new GH_TOKEN in one shell while others
+	// keep the old one has two results, each fresh for its own shells,
+	// where one entry would make every prompt of the other a refresh.
+	Auth  string                `json:"auth,omitempty"`
+	Chips map[string]*ChipState `json:"chips,omitempty"`
 }
 
-// Chip is the state of chip name on branch (looked up in target), nil when
-// none is kept.
-func (rs *RepoState) Chip(branch, target, name string) *ChipState {
+// Chip is the state of chip name on branch (looked up in target) for the
+// auth setup auth, nil when none is kept. Without a result under auth, the
+// most recent one under another setup stands in: it is shown while it is
+// checked again (its fingerprint differs), as a result kept under a setup
+// that changed always was; and a shell chip, which no setup changes, is
+// found whatever setup it was recorded under.
+func (rs *RepoState) Chip(branch, target, auth, name string) *ChipState {
+	var other *ChipState
 	for _, b := range rs.Branches {
-		if b.Branch == branch && b.Target == target {
+		if b.Branch != branch || b.Target != target {
+			continue
+		}
+		st := b.Chips[name]
+		if b.Auth == auth && st != nil {
+			return st
+		}
+		if other == nil {
+			other = st
+		}
+	}
+	return other
+}
+
+// ExactChip is Chip without the stand-in: the result recorded under auth.
+func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
+	for _, b := range rs.Branches {
+		if b.Branch == branch && b.Target == target && b.Auth == auth {
 			return b.Chips[name]
 		}
 	}
 	return nil
 }
 
-// PutChip returns the state of chip name on branch for writing, creating
-// it; the branch becomes the most recent, and the least recent beyond
-// MaxBranches are forgotten.
-func (rs *RepoState) PutChip(branch, target, name string) *ChipState {
+// PutChip returns the state of chip name on branch under auth for writing,
+// creating it; the entry becomes the most recent, and the least recent
+// beyond the bounds (MaxBranches branches, MaxAuthSetups setups each) are
+// forgotten.
+func (rs *RepoState) PutChip(branch, target, auth, name string) *ChipState {
 	var b *BranchState
 	for i, x := range rs.Branches {
-		if x.Branch == branch && x.Target == target {
+		if x.Branch == branch && x.Target == target && x.Auth == auth {
 			b = x
 			rs.Branches = append(rs.Branches[:i], rs.Branches[i+1:]...)
 			break
 		}
 	}
 	if b == nil {
-		b = &BranchState{Branch: branch, Target: target}
+		b = &BranchState{Branch: branch, Target: target, Auth: auth}
 	}
 	if b.Chips == nil {
 		b.Chips = map[string]*ChipState{}
 	}
-	rs.Branches = append([]*BranchState{b}, rs.Branches...)
-	if len(rs.Branches) > MaxBranches {
-		rs.Branches = rs.Branches[:MaxBranches]
-	}
+	rs.Branches = bound(append([]*BranchState{b}, rs.Branches...))
 	st := b.Chips[name]
 	if st == nil {
 		st = &ChipState{}
 		b.Chips[name] = st
 	}
 	return st
+}
+
+// bound keeps, most recent first, the entries of the MaxBranches branches
+// used last and the MaxAuthSetups setups used last of each.
+func bound(entries []*BranchState) []*BranchState {
+	type key struct{ branch, target string }
+	seen := map[key]int{}
+	kept := entries[:0]
+	for _, b := range entries {
+		k := key{b.Branch, b.Target}
+		n, known := seen[k]
+		if (!known && len(seen) == MaxBranches) || n == MaxAuthSetups {
+			continue
+		}
+		seen[k] = n + 1
+		kept = append(kept, b)
+	}
+	return kept
 }
 
 // ChipState is one chip's last result for one branch.
@@ -425,7 +474,7 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	}
 	kept := rs.Branches[:0]
 	for _, br := range rs.Branches {
-		if br == nil || len(kept) == MaxBranches { // a planted null, or beyond the bound
+		if br == nil { // a planted null
 			continue
 		}
 		for name, st := range br.Chips {
@@ -440,7 +489,7 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 		}
 		kept = append(kept, br)
 	}
-	rs.Branches = kept[:min(len(kept), MaxBranches)]
+	rs.Branches = bound(kept)
 	if len(rs.Branches) == 0 {
 		rs.Branches = nil
 	}
@@ -466,7 +515,7 @@ func legacyBranches(b []byte) []*BranchState {
 		if json.Unmarshal(old.Chips[name], &br) != nil || json.Unmarshal(old.Chips[name], &st) != nil || br.Branch == "" {
 			continue
 		}
-		*rs.PutChip(br.Branch, "", name) = st
+		*rs.PutChip(br.Branch, "", "", name) = st
 	}
 	return rs.Branches
 }
