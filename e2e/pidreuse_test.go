@@ -12,7 +12,8 @@ import (
 // reuseDriver runs as pid 1 of a pid namespace of its own, where the next
 // pid can be chosen (ns_last_pid). fish starts the hook's waiter and ends
 // while the waiter waits for a refresh; its pid is then given to a process
-// that records a SIGUSR1. Then the refresh is let end, and so the wait.
+// that records the waiter's signal (SIGURG; SIGUSR1 before). Then the
+// refresh is let end, and so the wait.
 const reuseDriver = `cd "$REPO"
 fish --no-config -c "$FISH_SCRIPT"
 p=$(cat "$HOME/fish-pid")
@@ -20,7 +21,7 @@ grep -l -a -P 'prompt\x00--shell\x00fish\x00--wait' /proc/[0-9]*/cmdline >/dev/n
 i=0
 while :; do
   echo $((p - 1)) > /proc/sys/kernel/ns_last_pid
-  sh -c 'trap "echo signalled >> \"$0\"" USR1; while :; do sleep 0.05; done' "$HOME/got" &
+  sh -c 'trap "echo signalled >> \"$0\"" USR1 URG; while :; do sleep 0.05; done' "$HOME/got" &
   [ "$!" = "$p" ] && break
   kill $!
   i=$((i + 1))

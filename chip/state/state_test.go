@@ -1,6 +1,7 @@
 package state
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -256,5 +257,69 @@ func TestSuppressionLiftedBySetupChange(t *testing.T) {
 	g := Global{Validation: Suppressed, SuppressedSetup: "a"}
 	if g.Effective("a") != Suppressed || g.Effective("b") != Unvalidated {
 		t.Fatal("suppression not tied to the setup identity")
+	}
+}
+
+// Results are kept per auth setup: a second setup's result does not push
+// the first's out, a setup without one sees the latest of another (shown
+// while it is checked again), shell chips are found under any setup, and
+// the bounds hold (MaxAuthSetups per branch, MaxBranches branches).
+func TestResultsPerAuthSetup(t *testing.T) {
+	var rs RepoState
+	rs.PutChip("feature", "", "auth-a", "pr").Fingerprint = "fp-a"
+	rs.PutChip("feature", "", "auth-b", "pr").Fingerprint = "fp-b"
+	rs.PutChip("feature", "", "auth-a", "k8s").Value = "ctx"
+	for _, c := range []struct {
+		auth, name, want string
+	}{
+		{"auth-a", "pr", "fp-a"},
+		{"auth-b", "pr", "fp-b"},
+		{"auth-c", "pr", "fp-a"}, // none of its own: the most recent entry (auth-a, written last) stands in
+		{"auth-b", "k8s", ""},    // checked by Value below
+	} {
+		st := rs.Chip("feature", "", c.auth, c.name)
+		if st == nil || st.Fingerprint != c.want {
+			t.Errorf("Chip(%s, %s) = %+v, want fingerprint %q", c.auth, c.name, st, c.want)
+		}
+	}
+	if st := rs.Chip("feature", "", "auth-b", "k8s"); st == nil || st.Value != "ctx" {
+		t.Errorf("the shell chip under another setup: %+v", st)
+	}
+	if st := rs.ExactChip("feature", "", "auth-c", "pr"); st != nil {
+		t.Errorf("ExactChip found %+v for a setup with no result", st)
+	}
+	if st := rs.Chip("other", "", "auth-a", "pr"); st != nil {
+		t.Errorf("another branch has %+v", st)
+	}
+
+	for i := range MaxAuthSetups + 2 {
+		rs.PutChip("feature", "", "auth-"+strconv.Itoa(i), "pr")
+	}
+	n := 0
+	for _, b := range rs.Branches {
+		if b.Branch == "feature" {
+			n++
+		}
+	}
+	if n != MaxAuthSetups {
+		t.Errorf("%d setups kept for one branch, want %d", n, MaxAuthSetups)
+	}
+	for i := range MaxBranches + 2 {
+		for _, auth := range []string{"a", "b"} {
+			rs.PutChip("b"+strconv.Itoa(i), "", auth, "pr")
+		}
+	}
+	branches := map[string]bool{}
+	for _, b := range rs.Branches {
+		branches[b.Branch] = true
+	}
+	if len(branches) != MaxBranches || len(rs.Branches) != 2*MaxBranches || rs.Branches[0].Branch != "b"+strconv.Itoa(MaxBranches+1) {
+		t.Errorf("%d branches in %d entries kept, first %q", len(branches), len(rs.Branches), rs.Branches[0].Branch)
+	}
+	// Decoding applies the same bounds to a record written by hand.
+	b, _ := EncodeRepoState(&RepoState{Branches: append(rs.Branches, &BranchState{Branch: "b0", Auth: "x"}, &BranchState{Branch: "b1", Auth: "y"})})
+	back, err := DecodeRepoState(b)
+	if err != nil || len(back.Branches) != 2*MaxBranches {
+		t.Errorf("decoded %d entries (%v), want %d", len(back.Branches), err, 2*MaxBranches)
 	}
 }
