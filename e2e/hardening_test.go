@@ -262,22 +262,29 @@ func TestTwoTokensKeepTheirResults(t *testing.T) {
 // and their functions are theirs whatever aliases are defined before the
 // hook is loaded: zsh's warn_nested_var, digits in bash's IFS, aliases
 // for local and print (zsh defines them with aliases off, as gitstatus
-// does). Each prompt still shows the chip, through the worker.
+// does), fish functions named after builtins. Each prompt still shows the
+// chip (in zsh and bash through the worker).
 func TestHooksQuietUnderUserSettings(t *testing.T) {
 	cases := []struct{ sh, setting string }{
 		{"zsh", "setopt warn_nested_var"},
 		{"zsh", "alias local='echo ALIASED' print='echo ALIASED'"},
 		{"bash", "IFS=0123456789"},
 		{"bash", "alias local='echo ALIASED' printf='echo ALIASED'"},
+		{"fish", "for f in contains disown; function $f; echo ALIASED; end; end"},
+	}
+	setups := map[string]string{
+		"zsh":  workerSetups["zsh"],
+		"bash": workerSetups["bash"],
+		"fish": `%[1]s init fish | source; function fish_prompt; builtin printf '<%%s>$ ' $PRCHIP; end`,
 	}
 	for _, c := range cases {
 		t.Run(c.sh+" "+c.setting, func(t *testing.T) {
-			w := shellWorld(t, c.sh)
+			w := shellWorld(t, c.sh, "date")
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.refresh(w.repo, 0)
 			tm := onTerminal(t, w, c.sh)
 			tm.enter(c.setting)
-			tm.enter(fmt.Sprintf(workerSetups[c.sh], prchipBin))
+			tm.enter(fmt.Sprintf(setups[c.sh], prchipBin))
 			tm.enter("git status >/dev/null")
 			tm.enter("false")
 			tm.enter("echo end")
@@ -286,7 +293,8 @@ func TestHooksQuietUnderUserSettings(t *testing.T) {
 			// What came after the line that loads the hook (the setting
 			// typed holds some of the words).
 			s := tm.screen()
-			_, s, _ = strings.Cut(s, " init "+c.sh+")")
+			_, s, _ = strings.Cut(s, " init "+c.sh)
+			_, s, _ = strings.Cut(s, "\n")
 			for _, bad := range []string{"nested", "numeric", "ALIASED", "_prchip", "rror", "not found"} {
 				if strings.Contains(s, bad) {
 					t.Fatalf("the terminal shows %q:\n%s", bad, s)
@@ -295,7 +303,7 @@ func TestHooksQuietUnderUserSettings(t *testing.T) {
 			if n := w.status(w.repo).InvalidationCount; n != 1 {
 				t.Errorf("invalidation count %d after git status, want 1", n)
 			}
-			if ws := workersOf(tm.panePID()); len(ws) != 1 {
+			if ws := workersOf(tm.panePID()); c.sh != "fish" && len(ws) != 1 {
 				t.Errorf("workers %v, want one", ws)
 			}
 		})

@@ -27,6 +27,9 @@
 set -g _prchip_exe @PRCHIP_EXE@
 set -gx PRCHIP_HOOK_EXE $_prchip_exe
 if not set -q _prchip_hooked
+    # A function of the user's takes precedence over a builtin of the same
+    # name (fish's `alias` makes one): the builtins that can be shadowed so
+    # are called through `builtin`, and date through `command`.
     set -g _prchip_hooked 1
     set -g PRCHIP ''
     set -g _prchip_run ''
@@ -54,7 +57,7 @@ if not set -q _prchip_hooked
         # Exported for starship's prompt only: the commands run get no
         # chip (a child shell would show it, wherever it goes).
         test $_prchip_esc = plain; and set -gu PRCHIP $PRCHIP
-        printf '%s' $argv[1] | read -latz words
+        builtin printf '%s' $argv[1] | read -latz words
         set -l cmd 1
         for w in $words
             if test $cmd = 1
@@ -62,7 +65,7 @@ if not set -q _prchip_hooked
                     case command builtin exec env time and or not begin if else while '*=*'
                         continue
                 end
-                if contains -- $w @PRCHIP_INVALIDATE_ON@
+                if builtin contains -- $w @PRCHIP_INVALIDATE_ON@
                     set -g _prchip_dirty 1
                     return
                 end
@@ -88,15 +91,15 @@ if not set -q _prchip_hooked
         # Not STARSHIP_SHELL, which a fish started from a starship shell
         # inherits: what this fish's prompt runs.
         set -g _prchip_esc fish
-        functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
+        builtin functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
         set -l out ($_prchip_run prompt --shell $_prchip_esc --async 2>/dev/null)
         _prchip_set "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive
             # One waiter at a time; a stuck one is forgotten after 20 s.
-            if not set -q _prchip_waiting; or test (math (date +%s) - $_prchip_waiting) -gt 20
-                set -g _prchip_waiting (date +%s)
+            if not set -q _prchip_waiting; or test (builtin math (command date +%s) - $_prchip_waiting) -gt 20
+                set -g _prchip_waiting (command date +%s)
                 command $_prchip_run prompt --shell fish --wait --signal-parent >/dev/null 2>&1 &
-                disown 2>/dev/null
+                builtin disown 2>/dev/null
             end
         end
         return $ret
@@ -108,7 +111,7 @@ if not set -q _prchip_hooked
         set -l chip ($_prchip_run prompt --shell $_prchip_esc --no-refresh 2>/dev/null)
         if test "$chip" != "$PRCHIP"
             _prchip_set "$chip"
-            commandline -f repaint
+            builtin commandline -f repaint
         end
     end
 
