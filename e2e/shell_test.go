@@ -554,7 +554,9 @@ func TestInitNamesTheStableLink(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cmd := exec.Command(c.path, "init", "zsh")
+			// bash's snippet, whose text is not quoted again (zsh's body is
+			// one $'...' word).
+			cmd := exec.Command(c.path, "init", "bash")
 			cmd.Args[0] = c.arg0
 			cmd.Env = append(w.env(), "PATH="+c.pathVar+":"+w.bin)
 			out, err := cmd.Output()

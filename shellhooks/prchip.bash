@@ -105,11 +105,12 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # Statuses are caught (|| rc=$?), never left bare: under the user's
     # set -e a bare failing command would end the shell.
     local rc=0
-    # When starship draws this shell's prompt (its init puts
-    # starship_precmd in PROMPT_COMMAND), its env_var module shows $PRCHIP:
-    # plain text, exported, escaped by starship itself. Not STARSHIP_SHELL:
-    # a bash started from a starship shell inherits it.
-    if [[ ${PROMPT_COMMAND[*]-} == *starship_precmd* ]]; then
+    # When starship draws this shell's prompt (its init exports
+    # STARSHIP_SHELL and puts starship_precmd in PROMPT_COMMAND), its
+    # env_var module shows $PRCHIP: plain text, exported, escaped by
+    # starship itself. Not STARSHIP_SHELL alone: a bash started from a
+    # starship shell inherits it.
+    if [[ -n ${STARSHIP_SHELL-} && ${PROMPT_COMMAND[*]-} == *starship_precmd* ]]; then
       _prchip_esc=plain
       export PRCHIP
     else
@@ -119,7 +120,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_stop
     fi
     if [[ -n $_prchip_wdir ]]; then
-      _prchip_ask || rc=$?
+      # One redirection for the whole question: what fails in it (an open
+      # of FIFOs that just went, a write to a worker that ended) is quiet.
+      _prchip_ask 2>/dev/null || rc=$?
       case $rc in
         0) _prchip_dirty=0 _prchip_fails=0; return "$ret" ;;
         2) _prchip_stop; (( ++_prchip_fails )) ;;
@@ -208,8 +211,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
   }
 
   _prchip_close() {
-    if (( _prchip_req )); then exec {_prchip_req}>&-; fi
-    if (( _prchip_resp )); then exec {_prchip_resp}<&-; fi
+    if (( _prchip_req && _prchip_resp )); then
+      exec {_prchip_req}>&- {_prchip_resp}<&-
+    elif (( _prchip_req )); then
+      exec {_prchip_req}>&-
+    elif (( _prchip_resp )); then
+      exec {_prchip_resp}<&-
+    fi
     _prchip_req=0 _prchip_resp=0
   }
 
@@ -219,21 +227,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # read-write, which never blocks, for this question only, and must be
   # the user's own: a FIFO another user put in their place would get the
   # request's token. It runs at every prompt, so the common case is two
-  # opens, one write, one read.
+  # opens, one write, one read, and one close; all in one function, as a
+  # call costs bash as much as a system call. The caller sends its stderr
+  # to /dev/null.
   _prchip_ask() {
-    local rc=0
-    { exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp"; } 2>/dev/null || rc=1
-    if (( rc == 0 )) && [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]]; then
-      _prchip_talk || rc=$?
-    else
-      rc=1
-    fi
-    _prchip_close
-    return "$rc"
-  }
-
-  _prchip_talk() {
-    local line rc start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=() i k v
+    local line rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=() i k v
 @PRCHIP_ENV_BASH@
     # git's configuration from the environment (git -c, direnv): the
     # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
@@ -253,25 +251,40 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if (( ${#line} > 3500 )); then
       return 3
     fi
-    printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "${env[@]}" '' 2>/dev/null 1>&"$_prchip_req" || return 1
-    while :; do
-      rc=0
-      IFS= read -r -t "$left" -u "$_prchip_resp" line 2>/dev/null || rc=$?
-      if (( rc > 128 )); then
-        return 2
-      elif (( rc != 0 )); then
-        return 1
-      fi
-      case $line in
-        "$_prchip_id "*) PRCHIP=${line#* }; return 0 ;;
-        'hello '*) _prchip_wpid=${line#hello } ;;
-      esac
-      # Another line (hello, or an answer that came too late): what is
-      # left of the budget, in microseconds.
-      left=$(( ${start//[!0-9]/} + @PRCHIP_BUDGET_US@ - ${EPOCHREALTIME//[!0-9]/} ))
-      (( left > 0 )) || return 2
-      printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
-    done
+    if exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp" &&
+      [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]] &&
+      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "${env[@]}" '' 1>&"$_prchip_req"; then
+      while :; do
+        rc=0
+        IFS= read -r -t "$left" -u "$_prchip_resp" line || rc=$?
+        if (( rc > 128 )); then
+          rc=2
+          break
+        elif (( rc != 0 )); then
+          rc=1
+          break
+        fi
+        case $line in
+          "$_prchip_id "*) PRCHIP=${line#* }; break ;;
+          'hello '*) _prchip_wpid=${line#hello } ;;
+        esac
+        # Another line (hello, or an answer that came too late): what is
+        # left of the budget, in microseconds.
+        left=$(( ${start//[!0-9]/} + @PRCHIP_BUDGET_US@ - ${EPOCHREALTIME//[!0-9]/} ))
+        if (( left <= 0 )); then
+          rc=2
+          break
+        fi
+        printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
+      done
+    fi
+    if (( _prchip_req && _prchip_resp )); then
+      exec {_prchip_req}>&- {_prchip_resp}<&-
+      _prchip_req=0 _prchip_resp=0
+    else
+      _prchip_close
+    fi
+    return "$rc"
   }
 
 

@@ -88,10 +88,14 @@ if not set -q _prchip_hooked
             set -e _prchip_dirty
             $_prchip_run invalidate >/dev/null 2>&1
         end
-        # Not STARSHIP_SHELL, which a fish started from a starship shell
-        # inherits: what this fish's prompt runs.
+        # starship's init exports STARSHIP_SHELL, but a fish started from
+        # a starship shell inherits it: what this fish's prompt runs
+        # decides (looked at only under STARSHIP_SHELL, as printing a
+        # function costs fish a moment).
         set -g _prchip_esc fish
-        builtin functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
+        if set -q STARSHIP_SHELL
+            builtin functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
+        end
         set -l out ($_prchip_run prompt --shell $_prchip_esc --async 2>/dev/null)
         _prchip_set "$out[1]"
         if test "$out[2]" = refreshing; and status is-interactive

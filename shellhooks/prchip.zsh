@@ -266,12 +266,13 @@ if (( ! ${+_prchip_hooked} )); then
     [[ -o prompt_bang ]] && bang=1
     emulate -L zsh
     _prchip_bang=$bang _prchip_rearm=1
-    # When starship draws this shell's prompt (its init put its precmd
-    # function in precmd_functions, or PROMPT runs `starship prompt`), its
-    # env_var module shows $PRCHIP: plain text, exported, escaped by
-    # starship itself. Not STARSHIP_SHELL: a zsh started from a starship
-    # shell inherits it, and would then expand the %-sequences of a title.
-    if (( ${precmd_functions[(I)(prompt_|)starship_precmd]} )) || [[ $PROMPT == *starship*prompt* ]]; then
+    # When starship draws this shell's prompt (its init exports
+    # STARSHIP_SHELL and puts its precmd function in precmd_functions, or
+    # PROMPT runs `starship prompt`), its env_var module shows $PRCHIP:
+    # plain text, exported, escaped by starship itself. Not STARSHIP_SHELL
+    # alone: a zsh started from a starship shell inherits it, and would
+    # then expand the %-sequences of a title.
+    if [[ -n ${STARSHIP_SHELL-} ]] && { (( ${precmd_functions[(I)(prompt_|)starship_precmd]} )) || [[ $PROMPT == *starship*prompt* ]] }; then
       _prchip_esc=plain _prchip_bang=0
       typeset -gx PRCHIP
     else

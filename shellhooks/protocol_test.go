@@ -131,7 +131,7 @@ func FuzzReadRequest(f *testing.F) {
 			t.Fatal("a request without an id")
 		}
 		for k := range r.Env {
-			if !isEnvName(k) {
+			if !IsEnvName(k) {
 				t.Fatalf("variable %q is not one a request carries", k)
 			}
 		}
