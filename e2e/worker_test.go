@@ -27,6 +27,7 @@ type workerConn struct {
 	pid      int
 	id       int
 	lastPush string
+	dir      string // the FIFO directory
 }
 
 // startWorker starts `prchip worker` on FIFOs as the hooks do: both opened
@@ -67,7 +68,7 @@ func startWorkerOf(t *testing.T, w *world, bin, shell string, shellPID int) *wor
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp)}
+	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp), dir: dir}
 	t.Cleanup(func() {
 		req.Close()
 		resp.Close()
@@ -84,10 +85,22 @@ func startWorkerOf(t *testing.T, w *world, bin, shell string, shellPID int) *wor
 		t.Fatalf("hello names pid %d, the worker is %d", wc.pid, c.Process.Pid)
 	}
 	rw.Close()
-	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+	// zsh's worker unlinks the FIFOs once it holds them; bash opens them by
+	// name for each prompt, so they stay until its worker ends.
+	if _, err := os.Stat(dir); shell == "zsh" && !os.IsNotExist(err) {
 		t.Errorf("the FIFO directory is still there after hello: %v", err)
+	} else if shell == "bash" && err != nil {
+		t.Errorf("bash's FIFO directory is gone after hello: %v", err)
 	}
 	return wc
+}
+
+// fifosGone fails unless the worker removed its FIFO directory.
+func (wc *workerConn) fifosGone() {
+	wc.t.Helper()
+	if _, err := os.Stat(wc.dir); !os.IsNotExist(err) {
+		wc.t.Errorf("the ended worker left its FIFO directory: %v", err)
+	}
 }
 
 // line reads one line within d ("" on timeout or end of file).
@@ -314,6 +327,7 @@ func TestWorkerLifecycle(t *testing.T) {
 		shell.Process.Kill()
 		shell.Wait()
 		waitExit(t, wc.cmd, 5*time.Second, "after its shell ended")
+		wc.fifosGone()
 	})
 	t.Run("idle time", func(t *testing.T) {
 		w := newWorld(t)
@@ -325,6 +339,7 @@ func TestWorkerLifecycle(t *testing.T) {
 		if time.Since(start) < 900*time.Millisecond {
 			t.Fatalf("the worker ended after %v, before its idle time", time.Since(start))
 		}
+		wc.fifosGone()
 	})
 	t.Run("end of file", func(t *testing.T) {
 		w := newWorld(t)
