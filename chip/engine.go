@@ -286,6 +286,10 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 				noSync := *pr
 				noSync.Sync, pr, refresh = "", &noSync, true
 			}
+			if f.Repo.Rebasing {
+				marked := *pr
+				marked.Rebasing, pr = true, &marked
+			}
 			parts = append(parts, format.Chip(pr, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
@@ -373,6 +377,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	// resync: the PR chip was not run, but the branch moved since its
 	// sync was computed; sync is computed again, GitHub is not asked.
 	var resync *format.PR
+	mem := &lookupMemory{Parents: v.Repo.Parents}
 	if f.NA != nil {
 		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
 	}
@@ -395,7 +400,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		var o *classify.Outcome
 		var refused []string
 		if ce.Policy.Kind == state.KindPR {
-			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global)
+			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global, mem)
 		} else {
 			o = e.runShell(ctx, f, ce)
 		}
@@ -441,6 +446,9 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				}
 				g.GhLacksOf = f.Setup.GhIdentity
 			}
+		}
+		if mem.changed {
+			rs.Parents = state.KeepParents(rs.Parents, mem.Parents)
 		}
 		if resync != nil {
 			// Only onto the same PR head it was computed for: a run that
@@ -515,21 +523,14 @@ func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
 	return ""
 }
 
-// runPR runs the PR chip's command, and reports the --json fields the
-// installed gh refused (see runGhPR).
-func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global) (*classify.Outcome, []string) {
+// runPR decides which PR is the branch's and asks gh for it (lookupPR),
+// and reports the --json fields the installed gh refused (see runGhPR).
+func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	now := e.now()
 	if f.Setup.GhPath == "" {
 		return classify.MissingGhOutcome(now), nil
 	}
-	r, asked, refused := e.runGhPR(ctx, f, p, e.prFields(f, g))
-	o := classify.ClassifyPR(r, e.now())
-	if o.PR != nil {
-		addSync(f, o.PR)
-		if slices.Contains(asked, "id") {
-			e.addQueue(ctx, f, p, o.PR)
-		}
-	}
+	o, refused := e.lookupPR(ctx, f, p, g, mem)
 	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 		// gh does not print when the limit resets; GitHub's rate_limit
 		// endpoint says, and asking it costs no budget.

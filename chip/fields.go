@@ -22,7 +22,7 @@ var ghFieldSince = []struct{ field, version string }{
 }
 
 // baseFields are what every chip run asks for (SPEC 3).
-var baseFields = []string{"number", "url", "state", "isDraft", "title"}
+var baseFields = []string{"number", "url", "state", "isDraft", "title", "headRefOid", "baseRefName"}
 
 // prFields is the --json field list for this run: what the templates show,
 // less what the installed gh is known not to know, by its version (once
@@ -106,15 +106,21 @@ func refusedFields(stderr []byte, asked []string) []string {
 	return refused
 }
 
-// runGhPR runs `gh pr view --json fields`. An installed gh that refuses a
-// field (older than the table knows, or built differently) is asked once
-// more without the fields it refused, so an unknown field never turns into
-// a failing refresh; refused says which, for the caller to remember.
-func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string) (r proc.Result, asked, refused []string) {
+// runGhPR runs `gh pr view SELECTOR -R BASE --json fields` for one
+// question of the lookup (SPEC 3). An installed gh that refuses a field
+// (older than the table knows, or built differently) is asked once more
+// without the fields it refused, so an unknown field never turns into a
+// failing refresh; refused says which, for the caller to remember.
+func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string, a ask) (r proc.Result, asked, refused []string) {
+	sel := a.label()
+	if a.Number > 0 {
+		sel = strconv.Itoa(a.Number)
+	}
 	run := func(fields []string) proc.Result {
 		return e.run(ctx, proc.Command{
-			Path:    f.Setup.GhPath,
-			Args:    []string{"pr", "view", "--json", strings.Join(fields, ",")},
+			Path: f.Setup.GhPath,
+			// "--" ends the options: a branch named "-R" is a selector.
+			Args:    []string{"pr", "view", "-R", a.Base.arg(), "--json", strings.Join(fields, ","), "--", sel},
 			Dir:     f.Repo.Root,
 			Env:     proc.GhEnv(f.Environ(e.environ())),
 			Timeout: p.Timeout,

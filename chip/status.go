@@ -33,7 +33,12 @@ type Status struct {
 	ConfigFile        string           `json:"config_file"`
 	Problems          []string         `json:"problems"`
 	Worker            *StatusWorker    `json:"worker"`
-	Hook              *StatusHook      `json:"hook"`
+	// Lookup is what the last refresh asked GitHub (SPEC 3): head, base,
+	// why, and what was tried before; null before any refresh asked.
+	Lookup *classify.Lookup `json:"lookup"`
+	// SetAside are PRs found for the branch's head and not shown, and why.
+	SetAside []classify.SetAside `json:"set_aside"`
+	Hook     *StatusHook         `json:"hook"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -88,6 +93,10 @@ type StatusPR struct {
 	Review string        `json:"review,omitempty"`
 	Checks string        `json:"checks,omitempty"`
 	Queue  *format.Queue `json:"queue,omitempty"`
+	// Base is the branch the PR goes into; Others are other open PRs from
+	// the same head (into other bases).
+	Base   string `json:"base,omitempty"`
+	Others []int  `json:"others,omitempty"`
 }
 
 // mergeLine is the merge facts known, in words, for the human form: merge
@@ -127,7 +136,7 @@ func statusPR(pr *classify.PR, moved bool) *StatusPR {
 	sp := &StatusPR{Number: pr.Number, URL: pr.URL, State: pr.State, Draft: pr.Draft, Title: pr.Title,
 		MergeState: str(pr.MergeState), AutoMerge: pr.AutoMerge, ChecksCounts: pr.Counts,
 		FailingCheck: str(pr.FailingCheck), HeadOid: str(pr.HeadOid),
-		Review: pr.Review, Checks: pr.Checks, Queue: pr.Queue}
+		Review: pr.Review, Checks: pr.Checks, Queue: pr.Queue, Base: pr.Base, Others: pr.Others}
 	if !moved {
 		sp.Sync = str(pr.Sync)
 	}
@@ -140,6 +149,8 @@ type StatusRepo struct {
 	Branch    string `json:"branch"`
 	RemoteURL string `json:"remote_url"`
 	Host      string `json:"host"`
+	// Rebasing: a rebase of Branch is under way.
+	Rebasing bool `json:"rebasing,omitempty"`
 }
 
 // StatusGh describes gh.
@@ -216,6 +227,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		StateFile:       sanitize.Text(e.Store.Path, 4096),
 		ConfigFile:      sanitize.Text(e.Config.Path, 4096),
 		Problems:        []string{},
+		SetAside:        []classify.SetAside{},
 		Now:             now.UTC(),
 	}
 	switch g := v.Global; {
@@ -255,7 +267,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.
 		s.Repo = &StatusRepo{Root: sanitize.Text(f.Repo.Root, 4096), Branch: sanitize.Text(f.Repo.Branch, 1024),
-			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024)}
+			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024), Rebasing: f.Repo.Rebasing}
 		if f.Remote.URL != "" {
 			s.Repo.Host = f.Remote.Host
 		}
@@ -310,6 +322,10 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
+			s.Lookup = st.Outcome.Lookup
+			if st.Outcome.SetAside != nil {
+				s.SetAside = st.Outcome.SetAside
+			}
 			s.LastOutcome = statusOutcome(st.Outcome)
 			s.RecoveryActions = append(s.RecoveryActions, st.Outcome.Recovery...)
 		}
@@ -434,6 +450,12 @@ func (s *Status) WriteHuman(w io.Writer) {
 			row("merge", m)
 		}
 	}
+	if l := s.Lookup; l != nil {
+		row("asked", s.lookupLines()...)
+	}
+	for _, a := range s.SetAside {
+		row("set aside", fmt.Sprintf("#%d (%s): %s", a.Number, a.State, a.Reason))
+	}
 	if s.RefreshInFlight {
 		row("refresh", "running now (a refresh of this repository holds its refresh lock; status waits for nothing)")
 	}
@@ -480,6 +502,30 @@ func (s *Status) WriteHuman(w io.Writer) {
 	for _, p := range s.Problems {
 		row("problem", p)
 	}
+}
+
+// lookupLines say which head and base the last refresh asked GitHub
+// about, why those, and what it tried before.
+func (s *Status) lookupLines() []string {
+	l := s.Lookup
+	if l.Head == "" {
+		return []string{"nothing: " + l.Why}
+	}
+	out := []string{"head " + l.Head + " in " + l.Base + " (" + l.Why + ")"}
+	if s.Repo != nil && s.Repo.Rebasing {
+		out = append(out, "a rebase of "+s.Repo.Branch+" is under way: its PR is shown")
+	}
+	for _, t := range l.Tried {
+		out = append(out, "tried before, found nothing: "+t)
+	}
+	if s.PR != nil && len(s.PR.Others) > 0 {
+		var n []string
+		for _, o := range s.PR.Others {
+			n = append(n, fmt.Sprintf("#%d", o))
+		}
+		out = append(out, "another open PR from the same head: "+strings.Join(n, ", ")+" (the one into "+s.PR.Base+", the branch's base, is shown)")
+	}
+	return out
 }
 
 // remoteLines are the remotes gh would not take, each with why not.

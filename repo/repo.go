@@ -39,6 +39,8 @@ type Info struct {
 	// Branch is the checked-out branch, empty when Detached.
 	Branch   string
 	Detached bool
+	// Rebasing: HEAD is detached by a rebase of Branch.
+	Rebasing bool
 	// Remotes in the order the config lists them, URLs rewritten by
 	// url.<base>.insteadOf as git would.
 	Remotes []Remote

@@ -24,11 +24,19 @@ import (
 // The render reads it to notice that the branch moved since sync was
 // computed: one small file read, and packed-refs only for a packed branch.
 func (info *Info) BranchOid() string {
-	b := info.Branch
-	if info.Detached || !safeRefName(b) {
+	if info.Detached {
 		return ""
 	}
-	ref := "refs/heads/" + b
+	return info.RefOid("refs/heads/" + info.Branch)
+}
+
+// RefOid is the commit a full ref name ("refs/remotes/origin/x") points
+// at, read as BranchOid reads a branch; "" when it cannot be told.
+func (info *Info) RefOid(ref string) string {
+	rest, ok := strings.CutPrefix(ref, "refs/")
+	if !ok || !safeRefName(rest) {
+		return ""
+	}
 	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
 		oid := strings.TrimSpace(string(loose))
 		if !IsOid(oid) {

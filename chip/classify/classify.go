@@ -75,12 +75,65 @@ type Outcome struct {
 	LineStarts []int `json:"line_starts,omitempty"`
 	// PR is set when the run found a pull request.
 	PR *PR `json:"pr,omitempty"`
+	// Lookup is what was asked of GitHub (SPEC 3 and 6); nil for a run
+	// that asked nothing (missing gh, not applicable) and for shell chips.
+	Lookup *Lookup `json:"lookup,omitempty"`
+	// SetAside are PRs found and not shown, with why.
+	SetAside []SetAside `json:"set_aside,omitempty"`
 	// Value is a shell chip's sanitized output.
 	Value string `json:"value,omitempty"`
 }
 
 // PR is the part of `gh pr view --json` the chip shows, sanitized.
 type PR = format.PR
+
+// Lookup is what a refresh asked GitHub: the head ("OWNER:BRANCH" or
+// "#N"), the base repository ("OWNER/REPO"), why these (push target,
+// upstream, merge ref, set-default, fork parent, rebasing), and the
+// questions asked before that found nothing.
+type Lookup struct {
+	Head  string   `json:"head"`
+	Base  string   `json:"base"`
+	Why   string   `json:"why"`
+	Tried []string `json:"tried"`
+}
+
+// SetAside is a PR found for the branch's head and not shown: a merged
+// PR for earlier commits of a reused branch name, and the like.
+type SetAside struct {
+	Number int    `json:"number"`
+	State  string `json:"state"`
+	Reason string `json:"reason"`
+}
+
+// Bounds of what a lookup records.
+const (
+	MaxTried    = 8
+	MaxSetAside = 4
+	MaxOthers   = format.MaxOthers
+)
+
+// NoPROutcome is a lookup that found no PR for the branch (validated: gh
+// was reached, or there was nothing to ask), with why in words.
+func NoPROutcome(now time.Time, why string) *Outcome {
+	o := &Outcome{At: now, ExitCode: -1}
+	o.set(Validated, CatNoPR, "")
+	if why != "" {
+		o.Detail = sanitize.Detail(why)
+	}
+	return o
+}
+
+// PROutcome is a lookup that found pr by other means than gh pr view
+// (the exact lookup of the head's ref).
+func PROutcome(pr *PR, now time.Time) *Outcome {
+	o := &Outcome{At: now, PR: pr}
+	return o.set(Validated, CatPR, "")
+}
+
+// ParsePR reads one PR as gh pr view --json prints it, or as a GraphQL
+// node with the same field names, sanitized.
+func ParsePR(b []byte) (*PR, error) { return parsePR(b) }
 
 // MaxTitle bounds a stored title.
 const MaxTitle = format.MaxTitle
@@ -424,6 +477,7 @@ func parsePR(out []byte) (*PR, error) {
 	if repo.IsOid(raw.HeadRefOid) {
 		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
 	}
+	pr.Base = sanitize.Text(raw.BaseRefName, 256)
 	if len(raw.Checks) > 0 {
 		var checks []ghCheck
 		if err := json.Unmarshal(raw.Checks, &checks); err != nil {
@@ -529,6 +583,7 @@ type ghPR struct {
 	MergeStateStatus string          `json:"mergeStateStatus"`
 	AutoMergeRequest json.RawMessage `json:"autoMergeRequest"`
 	HeadRefOid       string          `json:"headRefOid"`
+	BaseRefName      string          `json:"baseRefName"`
 	ID               string          `json:"id"`
 	Checks           json.RawMessage `json:"statusCheckRollup"`
 }

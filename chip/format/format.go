@@ -50,6 +50,14 @@ type PR struct {
 	// Queue is the PR's merge queue entry; nil when not asked for or not
 	// queued.
 	Queue *Queue `json:"queue,omitempty"`
+	// Base is the branch the PR goes into (baseRefName).
+	Base string `json:"base,omitempty"`
+	// Others are the numbers of other open PRs from the same head (into
+	// other bases): the chip hints at them.
+	Others []int `json:"others,omitempty"`
+	// Rebasing is set by the render while a rebase of the branch is under
+	// way; never stored.
+	Rebasing bool `json:"-"`
 	// ID is the PR's GraphQL node id, for the merge queue's query right
 	// after gh pr view; never stored.
 	ID string `json:"-"`
@@ -69,6 +77,9 @@ type Queue struct {
 	State    string `json:"state"`
 }
 
+// MaxOthers bounds the other PRs from one head a PR remembers.
+const MaxOthers = 4
+
 // MaxTitle bounds a stored title; the format cuts it further for display.
 const MaxTitle = 256
 
@@ -84,13 +95,16 @@ const MaxTitle = 256
 // open unless state_open is set), state_symbol, review, review_symbol,
 // checks, checks_symbol, checks_counts, failing_check, merge_state,
 // merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
-// url, stale.
+// url, stale, rebasing (a rebase of the branch is under way) and another
+// (other open PRs from the same head: "+1"). rebasing and another are
+// added at the end when a template does not place them, as the state of a
+// merged or closed PR is: the chip never hides them.
 const DefaultFormat = "#{number}( {state})( {stale})"
 
 // Fields lists every field a template may use.
 var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol",
 	"checks_counts", "failing_check", "merge_state", "merge_state_symbol", "auto_merge", "sync", "sync_symbol",
-	"queue", "queue_state", "url", "stale"}
+	"queue", "queue_state", "url", "stale", "rebasing", "another"}
 
 // Symbols is a preset's vocabulary, and its default template.
 type Symbols struct {
@@ -106,6 +120,9 @@ type Symbols struct {
 	// Queue comes before a merge queue position.
 	Queue string
 	Stale string
+	// Rebasing marks a PR shown during a rebase of its branch; Another
+	// comes before the count of other open PRs from the same head.
+	Rebasing, Another string
 }
 
 // words is the text and symbol of a review or checks value.
@@ -188,8 +205,9 @@ var (
 		AutoMerge: "auto",
 		// git's own prompt (git-prompt.sh) marks upstream sync so.
 		SyncSame: "=", SyncAhead: ">", SyncBehind: "<", SyncDiverged: "<>", SyncNotFetched: "<?",
-		Queue: "queue:",
-		Stale: "?",
+		Queue:    "queue:",
+		Stale:    "?",
+		Rebasing: "rebasing", Another: "+",
 	}
 	nerdPreset = Symbols{
 		Format: "#{number}( {state_symbol})( {stale})",
@@ -205,6 +223,8 @@ var (
 		SyncSame: "\uf42e", SyncAhead: "\uf431", SyncBehind: "\uf433", SyncDiverged: "\uf443", SyncNotFetched: "\uf420",
 		Queue: "\uf4db", // git_merge_queue
 		Stale: "\uf254",
+		// history; a plus before the count.
+		Rebasing: "\uf464", Another: "+",
 	}
 )
 
@@ -377,6 +397,7 @@ func usesField(format, field string) bool {
 type values struct {
 	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
 	counts, failingCheck, merge, mergeSymbol, autoMerge, sync, syncSymbol, queue, queueState  string
+	rebasing, another                                                                         string
 }
 
 // get is a template field's value, "" for an unknown field.
@@ -420,6 +441,10 @@ func (v *values) get(field string) string {
 		return v.queue
 	case "queue_state":
 		return v.queueState
+	case "rebasing":
+		return v.rebasing
+	case "another":
+		return v.another
 	}
 	return ""
 }
@@ -465,6 +490,12 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 	}
 	if stale {
 		v.stale = o.Symbols.Stale
+	}
+	if pr.Rebasing {
+		v.rebasing = o.Symbols.Rebasing
+	}
+	if len(pr.Others) > 0 {
+		v.another = o.Symbols.Another + strconv.Itoa(len(pr.Others))
 	}
 	return v
 }
@@ -550,6 +581,15 @@ func Chip(pr *PR, stale bool, o *Options) string {
 			st = render("state")
 		}
 		out += " " + st
+	}
+	// Marks the template does not place come last: a rebase under way,
+	// another open PR from the same head.
+	for _, mark := range []string{"rebasing", "another"} {
+		if !usesField(tmpl, mark) {
+			if m := render(mark); m != "" {
+				out += " " + m
+			}
+		}
 	}
 	if o.Color {
 		out = paint(out, o.style("chip"), o.Shell)

@@ -47,6 +47,9 @@ var states = []struct {
 	{"unknown-merge", PR{Number: 8, State: "open", Title: "t", MergeState: "unknown", Queue: &Queue{Position: 1, State: "queued"}}, false},
 	{"hostile check", PR{Number: 8, State: "open", Title: "t", Counts: &CheckCounts{Failing: 1},
 		FailingCheck: "50% $(id) `id` \\[ %F{red} !x"}, false},
+	{"rebasing", PR{Number: 11, State: "open", Title: "t", Rebasing: true}, false},
+	{"another", PR{Number: 12, State: "open", Title: "t", Base: "main", Others: []int{13}}, false},
+	{"rebasing-another-merged", PR{Number: 14, State: "merged", Title: "t", Rebasing: true, Others: []int{15, 16}}, false},
 }
 
 const oid = "0123456789abcdef0123456789abcdef01234567"
@@ -351,7 +354,7 @@ func mustPreset(name string) Symbols {
 func TestEveryFieldHasAValue(t *testing.T) {
 	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing",
 		MergeState: "clean", AutoMerge: ptr(true), Counts: &CheckCounts{Passing: 1}, FailingCheck: "lint", HeadOid: oid,
-		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}}
+		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}, Rebasing: true, Others: []int{6}}
 	o := Options{Symbols: mustPreset("nerd")}
 	v := fieldValues(&pr, true, &o)
 	for _, f := range Fields {

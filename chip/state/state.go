@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
@@ -67,6 +68,44 @@ type RepoState struct {
 	// at once (while it is checked again), and a refresh that ends for a
 	// branch no longer checked out writes only that branch's entry.
 	Branches []*BranchState `json:"branches,omitempty"`
+	// Parents are the forks' parents the PR lookup asked GitHub for
+	// (SPEC 3: asked once, kept), by "host/owner/repo" in lower case:
+	// "OWNER/REPO", or "-" for a repository that is no fork.
+	Parents map[string]string `json:"parents,omitempty"`
+}
+
+// MaxParents bounds the parents a repository record keeps.
+const MaxParents = 16
+
+// validNWO accepts OWNER/REPO in the characters GitHub allows.
+func validNWO(s string) bool {
+	owner, name, ok := strings.Cut(s, "/")
+	if !ok || owner == "" || name == "" || len(s) > 201 || name == "." || name == ".." {
+		return false
+	}
+	for _, c := range owner + name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// KeepParents merges a refresh's parents into the stored ones, bounded.
+func KeepParents(stored, found map[string]string) map[string]string {
+	out := make(map[string]string, len(found))
+	for k, v := range found {
+		if len(out) == MaxParents {
+			break
+		}
+		out[k] = v
+	}
+	for k, v := range stored {
+		if _, ok := out[k]; !ok && len(out) < MaxParents {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // MaxBranches bounds the branches a repository remembers.
@@ -423,6 +462,15 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	if err == nil && rs.Branches == nil && bytes.Contains(b, []byte(`"chips"`)) {
 		rs.Branches = legacyBranches(b)
 	}
+	// Parents become gh's arguments: only names GitHub allows survive.
+	for k, v := range rs.Parents {
+		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || validNWO(v)) {
+			delete(rs.Parents, k)
+		}
+	}
+	if len(rs.Parents) == 0 {
+		rs.Parents = nil
+	}
 	kept := rs.Branches[:0]
 	for _, br := range rs.Branches {
 		if br == nil || len(kept) == MaxBranches { // a planted null, or beyond the bound
@@ -488,7 +536,8 @@ func (st *ChipState) clean() {
 		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)
 		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
 		p.MergeState, p.Sync, p.FailingCheck = shown(p.MergeState, 32), shown(p.Sync, 32), shown(p.FailingCheck, 128)
-		p.HeadOid = shown(p.HeadOid, 64)
+		p.HeadOid, p.Base = shown(p.HeadOid, 64), shown(p.Base, 256)
+		p.Others = p.Others[:min(len(p.Others), classify.MaxOthers)]
 		if p.Queue != nil {
 			p.Queue.State = shown(p.Queue.State, 32)
 		}
@@ -500,6 +549,18 @@ func (st *ChipState) clean() {
 		o.Recovery = o.Recovery[:min(len(o.Recovery), 3)]
 		for i, r := range o.Recovery {
 			o.Recovery[i] = shown(r, 128)
+		}
+		if l := o.Lookup; l != nil {
+			l.Head, l.Base, l.Why = shown(l.Head, 300), shown(l.Base, 300), shown(l.Why, 300)
+			l.Tried = l.Tried[:min(len(l.Tried), classify.MaxTried)]
+			for i, t := range l.Tried {
+				l.Tried[i] = shown(t, 300)
+			}
+		}
+		o.SetAside = o.SetAside[:min(len(o.SetAside), classify.MaxSetAside)]
+		for i := range o.SetAside {
+			a := &o.SetAside[i]
+			a.State, a.Reason = shown(a.State, 32), shown(a.Reason, 300)
 		}
 		// A stored outcome never carries its payload (Apply moves it to
 		// PR and Value): nothing may show one that a file smuggled in.
