@@ -30,7 +30,11 @@ var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func (g *fakeGh) set(body string) {
 	g.t.Helper()
-	script := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'gh version 9.9.9 (fake)'; exit 0; fi\necho run >> '" + g.counter + "'\n" + body + "\n"
+	// The lookup asks once whether the repository is a fork (and keeps
+	// the answer): not a fork, and not counted as a run of the chip.
+	script := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'gh version 9.9.9 (fake)'; exit 0; fi\n" +
+		"case \"$*\" in *isFork*) echo '{\"data\":{\"repository\":{\"isFork\":false,\"parent\":null}}}'; exit 0;; esac\n" +
+		"echo run >> '" + g.counter + "'\n" + body + "\n"
 	p := filepath.Join(g.dir, "gh")
 	tmp := p + ".tmp"
 	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {
@@ -84,6 +88,9 @@ func newRigTB(t testing.TB) *rig {
 	for _, args := range [][]string{
 		{"init", "-q", "-b", "feature"},
 		{"remote", "add", "origin", "https://github.com/octo/demo.git"},
+		// Pushed with -u: the upstream is the head prchip asks for.
+		{"config", "branch.feature.remote", "origin"},
+		{"config", "branch.feature.merge", "refs/heads/feature"},
 	} {
 		c := exec.Command(git, args...)
 		c.Dir = repo
@@ -297,6 +304,15 @@ func (r *rig) commit(t *testing.T) {
 	r.git(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x")
 }
 
+// branch checks out a new branch, pushed with -u to origin as far as the
+// lookup can tell (its upstream is origin's branch of the same name).
+func (r *rig) branch(t *testing.T, name string) {
+	t.Helper()
+	r.git(t, "checkout", "-q", "-b", name)
+	r.git(t, "config", "branch."+name+".remote", "origin")
+	r.git(t, "config", "branch."+name+".merge", "refs/heads/"+name)
+}
+
 func (r *rig) git(t *testing.T, args ...string) {
 	t.Helper()
 	c := exec.Command("git", args...)
@@ -313,7 +329,7 @@ func TestSwitchingBackShowsKnownPR(t *testing.T) {
 	r.commit(t)
 	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
-	r.git(t, "checkout", "-q", "-b", "other")
+	r.branch(t, "other")
 	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
 	if s := r.status(); s.Chip != "#7" {
@@ -335,7 +351,7 @@ func TestLateRefreshKeepsCurrentBranchChip(t *testing.T) {
 	r.commit(t)
 	r.gh.set(`echo 'HTTP 502: Bad Gateway (https://api.github.com/graphql)' >&2; exit 1`)
 	old := r.facts() // a refresh starts on feature...
-	r.git(t, "checkout", "-q", "-b", "other")
+	r.branch(t, "other")
 	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
 	// ...and ends after the user switched to other, with an error.
