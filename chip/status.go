@@ -322,7 +322,13 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
-			s.Lookup = st.Outcome.Lookup
+			if l := st.Outcome.Lookup; l != nil {
+				lk := *l
+				if lk.Tried == nil {
+					lk.Tried = []string{}
+				}
+				s.Lookup = &lk
+			}
 			if st.Outcome.SetAside != nil {
 				s.SetAside = st.Outcome.SetAside
 			}
