@@ -106,6 +106,11 @@ func TestHistoryCheck(t *testing.T) {
 			if len(s.SetAside) != 1 || s.SetAside[0].Number != 4 || !strings.Contains(s.SetAside[0].Reason, c.aside) {
 				t.Errorf("set aside %+v, want #4: %s", s.SetAside, c.aside)
 			}
+			var human strings.Builder
+			s.WriteHuman(&human)
+			if !strings.Contains(human.String(), "set aside:      #4 (merged): ") || !strings.Contains(human.String(), "asked:          head octo:feature in octo/demo (upstream") {
+				t.Errorf("status says:\n%s", human.String())
+			}
 			if s.LastOutcome == nil || s.LastOutcome.Category != classify.CatNoPR {
 				t.Errorf("outcome %+v", s.LastOutcome)
 			}
