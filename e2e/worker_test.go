@@ -468,7 +468,11 @@ func TestWorkerFollowsARetargetedLink(t *testing.T) {
 	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 	other := w.newRepo("other", "other", "https://"+fakegithub.Host+"/octo/demo.git")
 	// Where no render looks: only the link's target is watched.
-	link := filepath.Join(t.TempDir(), "link")
+	// Under the world's home, which goes only after the background
+	// refreshes end (a t.TempDir made here would go first, while the
+	// refresh the retargeted link started may still write there).
+	link := filepath.Join(w.home, "linkdir", "link")
+	os.MkdirAll(filepath.Dir(link), 0o755)
 	if err := os.Symlink(w.repo, link); err != nil {
 		t.Fatal(err)
 	}
