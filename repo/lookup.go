@@ -421,24 +421,50 @@ func (info *Info) refOid(ref string) string {
 
 // aheadOf counts the commits reachable from tip and not from base (git
 // rev-list --count base..tip), walking both newest first, as git's
-// revision walk does, until every commit left is reachable from base. ok
-// is false when an object cannot be read or a bound is reached.
+// revision walk does: a commit reached from base marks everything below
+// it, even what the walk passed already (commits of the same second pop
+// in any order), and the walk goes on until no commit left could be
+// reachable from tip alone and none left is as new as the oldest counted.
+// ok is false when an object cannot be read or a bound is reached.
 func aheadOf(s *objects, tip, base plumbing.Hash, deadline time.Time) (int, bool) {
 	const (
 		fromTip  = 1
 		fromBase = 2
 	)
 	type node struct {
+		c      *commit
 		flags  uint8
 		popped bool
 	}
 	nodes := map[plumbing.Hash]*node{}
 	q := &commitQueue{}
-	open := 0 // queued commits not reachable from base
-	push := func(h plumbing.Hash, flags uint8) bool {
-		if n := nodes[h]; n != nil {
-			if !n.popped && n.flags&fromBase == 0 && flags&fromBase != 0 {
+	open := 0 // queued commits not (yet) reachable from base
+	var stack []*node
+	// markBase marks n and what the walk knows below it as reachable from base.
+	markBase := func(n *node) {
+		stack = append(stack[:0], n)
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n.flags&fromBase != 0 {
+				continue
+			}
+			n.flags |= fromBase
+			if !n.popped {
 				open--
+				continue
+			}
+			for _, p := range n.c.parents {
+				if pn := nodes[p]; pn != nil {
+					stack = append(stack, pn)
+				}
+			}
+		}
+	}
+	add := func(h plumbing.Hash, flags uint8) bool {
+		if n := nodes[h]; n != nil {
+			if flags&fromBase != 0 {
+				markBase(n)
 			}
 			n.flags |= flags
 			return true
@@ -447,18 +473,21 @@ func aheadOf(s *objects, tip, base plumbing.Hash, deadline time.Time) (int, bool
 		if err != nil {
 			return false
 		}
-		nodes[h] = &node{flags: flags}
+		nodes[h] = &node{c: c, flags: flags}
 		if flags&fromBase == 0 {
 			open++
 		}
 		heap.Push(q, c)
 		return true
 	}
-	if !push(base, fromBase) || !push(tip, fromTip) {
+	if !add(base, fromBase) || !add(tip, fromTip) {
 		return 0, false
 	}
-	count := 0
-	for n := 0; open > 0; n++ {
+	var oldest time.Time // the oldest commit passed that base had not reached
+	for n := 0; q.Len() > 0; n++ {
+		if open == 0 && (oldest.IsZero() || (*q)[0].when.Before(oldest)) {
+			break
+		}
 		if n >= maxCutWalk || time.Now().After(deadline) {
 			return 0, false
 		}
@@ -467,12 +496,20 @@ func aheadOf(s *objects, tip, base plumbing.Hash, deadline time.Time) (int, bool
 		nd.popped = true
 		if nd.flags&fromBase == 0 {
 			open--
-			count++
+			if oldest.IsZero() || c.when.Before(oldest) {
+				oldest = c.when
+			}
 		}
 		for _, p := range c.parents {
-			if !push(p, nd.flags) {
+			if !add(p, nd.flags) {
 				return 0, false
 			}
+		}
+	}
+	count := 0
+	for _, n := range nodes {
+		if n.flags == fromTip {
+			count++
 		}
 	}
 	return count, true
