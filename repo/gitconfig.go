@@ -43,11 +43,12 @@ func ConfigFiles() []string {
 // entryFunc receives one config entry as eachEntry gives it.
 type entryFunc func(section, sub, key, val string, hasVal bool)
 
-// maxConfigFiles bounds the files one walk reads, includes counted: git
-// reads an included file again for each include.path naming it, so a
-// hostile file including another a thousand times would otherwise cost
-// a thousand reads on every prompt.
-const maxConfigFiles = 32
+// maxConfigFiles bounds the files read for one config file and its
+// includes: git reads an included file again for each include.path naming
+// it, so a hostile file including another a thousand times would otherwise
+// cost a thousand reads on every prompt. Each file git reads first has its
+// own budget, so one file's includes cannot hide the next file.
+const maxConfigFiles = 16
 
 // configWalk reads the configuration git reads for a repository, in
 // git's order (system, global, the repository's, the environment's), so
@@ -63,9 +64,11 @@ type configWalk struct {
 func walkConfig(commonDir string, fn entryFunc) {
 	w := &configWalk{fn: fn}
 	for _, f := range ConfigFiles() {
+		w.files = 0
 		w.file(f, 0)
 	}
 	if commonDir != "" {
+		w.files = 0
 		w.file(commonDir+"/config", 0)
 	}
 	envEntries(fn)

@@ -572,3 +572,147 @@ func TestCutFrom(t *testing.T) {
 		t.Errorf("a walk past its bound says %q", got)
 	}
 }
+
+// gitHere runs git in dir with the test's environment (its HOME, so that
+// --global writes the test's own ~/.gitconfig).
+func gitHere(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if _, ok := gitSays(dir, []string{"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e"}, args...); !ok {
+		t.Fatalf("git %v failed", args)
+	}
+}
+
+// TestLookupIDCoversExactly: every change to what decides the branch's
+// pull request (SPEC 3) changes LookupID, from the repository's config,
+// the global files, an included file and the environment; nothing else
+// does (user, editor and alias settings, another branch's settings, a
+// fetch refspec, a commit, a comment, a file written next to ~/.gitconfig).
+func TestLookupIDCoversExactly(t *testing.T) {
+	testenv.Need(t, "git")
+	bare := filepath.Join(t.TempDir(), "o.git")
+	gitCLI(t, t.TempDir(), "init", "-q", "--bare", bare)
+	dir := lookupRepo(t, "feature", []string{"origin=" + bare}, nil, map[string]string{".gitconfig": "[include]\n\tpath = inc\n", "inc": "[user]\n\tname = t\n"}, nil)
+	home := os.Getenv("HOME")
+	steps := []struct {
+		what    string
+		do      func()
+		changes bool
+	}{
+		{"git config user.name", func() { gitHere(t, dir, "config", "user.name", "x") }, false},
+		{"git config core.editor", func() { gitHere(t, dir, "config", "core.editor", "vim") }, false},
+		{"git config --global alias.co", func() { gitHere(t, dir, "config", "--global", "alias.co", "checkout") }, false},
+		{"another branch's upstream", func() { gitHere(t, dir, "config", "branch.other.remote", "origin") }, false},
+		{"a fetch refspec", func() { gitHere(t, dir, "config", "--add", "remote.origin.fetch", "+refs/pull/*:refs/remotes/origin/pr/*") }, false},
+		{"a commit", func() { gitHere(t, dir, "commit", "-q", "--allow-empty", "-m", "x") }, false},
+		{"a comment in the config", func() { appendFile(t, filepath.Join(dir, ".git", "config"), "# remote.origin.url = x\n") }, false},
+		{"a file next to ~/.gitconfig", func() { writeFile(t, filepath.Join(home, ".zsh_history"), "git push\n") }, false},
+		{"the included file's user", func() { writeFile(t, filepath.Join(home, "inc"), "[user]\n\tname = u\n") }, false},
+		{"git push -u", func() { gitHere(t, dir, "push", "-q", "-u", "origin", "feature") }, true},
+		{"gh repo set-default", func() { gitHere(t, dir, "config", "remote.origin.gh-resolved", "base") }, true},
+		{"a new insteadOf rule in ~/.gitconfig", func() { gitHere(t, dir, "config", "--global", "url.https://github.com/.insteadOf", "gh:") }, true},
+		{"pushInsteadOf in the XDG config", func() {
+			writeFile(t, filepath.Join(home, "xdg", "git", "config"), "[url \"ssh://git@github.com/\"]\n\tpushInsteadOf = https://github.com/\n")
+		}, true},
+		{"an insteadOf rule in the included file", func() {
+			writeFile(t, filepath.Join(home, "inc"), "[user]\n\tname = u\n[url \"x:\"]\n\tinsteadOf = y:\n")
+		}, true},
+		{"push.default", func() { gitHere(t, dir, "config", "push.default", "current") }, true},
+		{"remote.pushDefault", func() { gitHere(t, dir, "config", "remote.pushDefault", "origin") }, true},
+		{"branch pushRemote", func() { gitHere(t, dir, "config", "branch.feature.pushRemote", "origin") }, true},
+		{"a pushurl", func() { gitHere(t, dir, "config", "remote.origin.pushurl", "https://github.com/me/r.git") }, true},
+		{"a new remote", func() { gitHere(t, dir, "remote", "add", "upstream", "https://github.com/octo/r.git") }, true},
+		{"a remote's URL", func() { gitHere(t, dir, "remote", "set-url", "upstream", "https://github.com/octo/s.git") }, true},
+		{"the merge ref", func() { gitHere(t, dir, "config", "branch.feature.merge", "refs/pull/4/head") }, true},
+		{"GIT_CONFIG_COUNT", func() {
+			t.Setenv("GIT_CONFIG_COUNT", "1")
+			t.Setenv("GIT_CONFIG_KEY_0", "url.https://example.com/.insteadOf")
+			t.Setenv("GIT_CONFIG_VALUE_0", "ex:")
+		}, true},
+		{"another branch", func() { gitHere(t, dir, "checkout", "-q", "-b", "other") }, true},
+	}
+	for _, s := range steps {
+		before, err := Find(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.do()
+		after, err := Find(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed := after.LookupID != before.LookupID; changed != s.changes {
+			t.Errorf("%s: LookupID changed %v, want %v", s.what, changed, s.changes)
+		}
+	}
+}
+
+// TestLookupConfigIsLinear: 20,000 remotes in the repository's config and
+// as many insteadOf rules in ~/.gitconfig, each rule rewriting one remote,
+// are read (by Find on the render, by Plan) in time linear in their size:
+// ten times as many take about ten times as long, not a hundred.
+func TestLookupConfigIsLinear(t *testing.T) {
+	dir := lookupRepo(t, "feature", nil, nil, nil, nil)
+	home := os.Getenv("HOME")
+	took := func(n int) time.Duration {
+		var remotes, rules strings.Builder
+		remotes.WriteString("[branch \"feature\"]\n\tremote = r1\n\tmerge = refs/heads/feature\n")
+		for i := range n {
+			fmt.Fprintf(&remotes, "[remote \"r%d\"]\nurl=y%d:o\n", i, i)
+			fmt.Fprintf(&rules, "[url \"h/%d/\"]\ninsteadOf=y%d:\n", i, i)
+		}
+		writeFile(t, filepath.Join(dir, ".git", "config"), remotes.String())
+		writeFile(t, filepath.Join(home, ".gitconfig"), rules.String())
+		best := time.Hour
+		for range 3 {
+			start := time.Now()
+			info, err := Find(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := info.Plan()
+			if err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(start))
+			if len(info.Remotes) != n || len(p.Remotes) != n || info.Remotes[n-1].URL != fmt.Sprintf("h/%d/o", n-1) ||
+				len(p.Heads) != 1 || p.Heads[0].URL != "h/1/o" {
+				t.Fatalf("%d remotes read (last %+v), plan %+v", len(info.Remotes), info.Remotes[len(info.Remotes)-1], p.Heads)
+			}
+		}
+		return best
+	}
+	small, large := took(2000), took(20000)
+	if ratio := float64(large) / float64(small); ratio > 40 {
+		t.Fatalf("10x the remotes and rules took %.0fx as long (%v, %v)", ratio, small, large)
+	}
+}
+
+// TestIncludesEnd: include.path cycles, a file including itself and one
+// included a thousand times end, and what they hold still applies (git
+// itself refuses a cycle at its depth limit).
+func TestIncludesEnd(t *testing.T) {
+	var fanout strings.Builder
+	for range 1000 {
+		fanout.WriteString("[include]\n\tpath = rules\n")
+	}
+	for _, files := range []map[string]string{
+		{".gitconfig": "[include]\n\tpath = ~/.gitconfig\n" + rewriteGh},
+		{".gitconfig": "[include]\n\tpath = a\n", "a": "[include]\n\tpath = b\n" + rewriteGh, "b": "[include]\n\tpath = a\n"},
+		{".gitconfig": fanout.String(), "rules": rewriteGh},
+	} {
+		dir := lookupRepo(t, "feature", []string{"origin=gh:o/r"}, nil, files, nil)
+		info, err := Find(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := info.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(info.Remotes) != 1 || len(p.Remotes) != 1 || info.Remotes[0].URL != "https://github.com/o/r" || p.Remotes[0].URL != "https://github.com/o/r" {
+			t.Errorf("%v: remotes %+v, plan %+v", files, info.Remotes, p.Remotes)
+		}
+	}
+}
+
+const rewriteGh = "[url \"https://github.com/\"]\n\tinsteadOf = gh:\n"
