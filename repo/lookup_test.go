@@ -602,7 +602,9 @@ func TestLookupIDCoversExactly(t *testing.T) {
 		{"git config core.editor", func() { gitHere(t, dir, "config", "core.editor", "vim") }, false},
 		{"git config --global alias.co", func() { gitHere(t, dir, "config", "--global", "alias.co", "checkout") }, false},
 		{"another branch's upstream", func() { gitHere(t, dir, "config", "branch.other.remote", "origin") }, false},
-		{"a fetch refspec", func() { gitHere(t, dir, "config", "--add", "remote.origin.fetch", "+refs/pull/*:refs/remotes/origin/pr/*") }, false},
+		{"a fetch refspec", func() {
+			gitHere(t, dir, "config", "--add", "remote.origin.fetch", "+refs/pull/*:refs/remotes/origin/pr/*")
+		}, false},
 		{"a commit", func() { gitHere(t, dir, "commit", "-q", "--allow-empty", "-m", "x") }, false},
 		{"a comment in the config", func() { appendFile(t, filepath.Join(dir, ".git", "config"), "# remote.origin.url = x\n") }, false},
 		{"a file next to ~/.gitconfig", func() { writeFile(t, filepath.Join(home, ".zsh_history"), "git push\n") }, false},
