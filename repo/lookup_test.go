@@ -564,6 +564,26 @@ func TestCutFrom(t *testing.T) {
 	gitCLI(t, dir, "pack-refs", "--all")
 	t.Run("packed refs", check)
 
+	// All in one second: the tip's walk passes the meeting point before
+	// the base's long way there reaches it, and must still not count it.
+	t.Setenv("GIT_COMMITTER_DATE", "1700000000 +0000")
+	gitCLI(t, dir, "checkout", "-q", "-b", "same-base", "main")
+	for i := range 6 {
+		commitFile(t, dir, "s", fmt.Sprint(i))
+	}
+	gitCLI(t, dir, "update-ref", "refs/remotes/origin/same-base", "same-base")
+	gitCLI(t, dir, "checkout", "-q", "-b", "same-tip", "main")
+	commitFile(t, dir, "t", "1")
+	cases = []struct {
+		branch string
+		bases  []string
+		want   string
+	}{
+		{"same-tip", []string{"same-base", "release/1.x"}, "same-base"},
+		{"same-tip", []string{"main"}, "main"},
+	}
+	t.Run("commits of one second", check)
+
 	gitCLI(t, dir, "checkout", "-q", "feature")
 	info, _ := Find(dir)
 	defer func(n int) { maxCutWalk = n }(maxCutWalk)
@@ -718,3 +738,50 @@ func TestIncludesEnd(t *testing.T) {
 }
 
 const rewriteGh = "[url \"https://github.com/\"]\n\tinsteadOf = gh:\n"
+
+// TestRewrites: insteadOf rules pick the URL git picks (ls-remote
+// --get-url): the longest prefix, between equal prefixes the base that
+// appeared first (A below, though B's rule comes first in the file), an
+// empty prefix matching everything; with a few rules (a scan) and with
+// more than smallRewrites (the trie).
+func TestRewrites(t *testing.T) {
+	rules := "[url \"A/\"]\n\tinsteadOf = x\n[url \"B/\"]\n\tinsteadOf = y:\n[url \"A/\"]\n\tinsteadOf = y:\n" +
+		"[url \"C/\"]\n\tinsteadOf = yy\n[url \"D/\"]\n\tinsteadOf = y:o\n[url \"E/\"]\n\tinsteadOf = y:o\n"
+	urls := []string{"y:o/r", "y:x/r", "yy:o/r", "x:o/r", "z:o/r", "y"}
+	for _, pad := range []int{0, smallRewrites} {
+		for _, empty := range []bool{false, true} {
+			config := rules
+			for i := range pad {
+				config += fmt.Sprintf("[url \"P%d/\"]\n\tinsteadOf = pad%d:\n", i, i)
+			}
+			if empty {
+				config += "[url \"Z/\"]\n\tinsteadOf =\n"
+			}
+			t.Run(fmt.Sprintf("%d rules, empty prefix %v", 6+pad, empty), func(t *testing.T) {
+				var remotes []string
+				for i, u := range urls {
+					remotes = append(remotes, fmt.Sprintf("r%d=%s", i, u))
+				}
+				dir := lookupRepo(t, "feature", remotes, nil, nil, nil)
+				appendFile(t, filepath.Join(dir, ".git", "config"), config)
+				info, err := Find(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, err := info.Plan()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(info.Remotes) != len(urls) {
+					t.Fatalf("remotes %+v", info.Remotes)
+				}
+				for i, r := range info.Remotes {
+					want := gitURL(t, dir, WhyUpstream, r.Name)
+					if r.URL != want || p.Remotes[i].URL != want {
+						t.Errorf("%s: Find %q, Plan %q, git %q", r.Name, r.URL, p.Remotes[i].URL, want)
+					}
+				}
+			})
+		}
+	}
+}
