@@ -9,9 +9,9 @@ import (
 
 // ConfigFiles are the git configuration files outside the repository, as
 // git finds them, in its order: the system file and the user's global ones
-// (SPEC 4: gh's PR lookup reads them through git, so they belong in the
-// fingerprint; safe.directory is read from them alone). A variable set but
-// empty names no file, as in git.
+// (SPEC 3 and 4: their remotes, push settings and insteadOf rules decide
+// which PR is the branch's; safe.directory is read from them alone). A
+// variable set but empty names no file, as in git.
 func ConfigFiles() []string {
 	var files []string
 	if !envBool("GIT_CONFIG_NOSYSTEM") {
