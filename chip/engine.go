@@ -65,8 +65,6 @@ type Facts struct {
 	// Target is GH_REPO's repository when it points gh elsewhere: results
 	// are kept apart from those for the remotes' repository.
 	Target string
-	// GitConfig is the identity of git's config outside the repository.
-	GitConfig string
 }
 
 // Gather reads repository facts and gh's setup for dir, starting no
@@ -97,7 +95,6 @@ func Gather(dir string, now time.Time) *Facts {
 		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
 		return f
 	}
-	f.GitConfig = repo.ConfigFilesID()
 	// gh looks up the branch's PR in GH_REPO's repository when it is set.
 	if r, set, ok := f.Setup.GhRepo(); set {
 		if !ok {
@@ -147,7 +144,7 @@ func (f *Facts) PRFingerprint(invalidations int) string {
 		return ""
 	}
 	return ghauth.Digest("pr", f.Repo.Root, f.Repo.Branch, f.Remote.URL,
-		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.ConfigID, f.GitConfig, strconv.Itoa(invalidations))
+		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.LookupID, strconv.Itoa(invalidations))
 }
 
 // ShellFingerprint digests what decides a shell chip's result.

@@ -390,9 +390,11 @@ func TestBranchMemoryIsBounded(t *testing.T) {
 	}
 }
 
-// The fingerprint follows what gh's PR lookup reads: the repository's
-// config (gh repo set-default writes remote.*.gh-resolved there), the
-// user's global git config and gh's own config.
+// The fingerprint follows what decides which PR is the branch's (SPEC 3
+// and 4): gh repo set-default (remote.*.gh-resolved), the branch's
+// upstream and push settings and insteadOf rules, from the repository's
+// config and the global git config files, and gh's own config; settings
+// that decide nothing of it (user, editor) leave it, and cost no refresh.
 func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 	r := newRig(t)
 	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
@@ -403,6 +405,11 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 	}{
 		{"gh repo set-default", func() { r.git(t, "config", "remote.origin.gh-resolved", "base") }},
 		{"push remote", func() { r.git(t, "config", "remote.pushDefault", "origin") }},
+		{"upstream set", func() {
+			// The rig's branch tracks origin/feature: a push -u to
+			// another name moves its upstream.
+			r.git(t, "config", "branch.feature.merge", "refs/heads/feature-2")
+		}},
 		{"global git config", func() {
 			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"git@github.com:\"]\n\tinsteadOf = gh:\n"), 0o644)
 		}},
@@ -428,6 +435,13 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 			t.Errorf("%s: known PR not shown while checked again: %q", c.name, s.Chip)
 		}
 		r.background(t)
+	}
+	for _, change := range [][]string{{"config", "user.name", "x"}, {"config", "core.editor", "vim"}, {"config", "--global", "alias.co", "checkout"}} {
+		before := r.status().Fingerprint
+		r.git(t, change...)
+		if after := r.status().Fingerprint; after != before || r.wantsRefresh(t) {
+			t.Errorf("git %v: fingerprint changed (%s, was %s) or refresh wanted", change, after, before)
+		}
 	}
 }
 

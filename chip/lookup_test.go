@@ -42,7 +42,7 @@ func TestLookupAsksTheHeadInTheBase(t *testing.T) {
 		t.Fatalf("gh ran with %q", args)
 	}
 	s := r.status()
-	if s.Chip != "#4" || s.Lookup == nil || s.Lookup.Head != "octo:feature" || s.Lookup.Base != "octo/demo" || !strings.Contains(s.Lookup.Why, "upstream") {
+	if s.Chip != "#4" || s.Lookup == nil || s.Lookup.Head != "octo:feature" || s.Lookup.Base != "octo/demo" || !strings.Contains(s.Lookup.Why, "push target") {
 		t.Fatalf("chip %q, lookup %+v", s.Chip, s.Lookup)
 	}
 }
@@ -108,7 +108,7 @@ func TestHistoryCheck(t *testing.T) {
 			}
 			var human strings.Builder
 			s.WriteHuman(&human)
-			if !strings.Contains(human.String(), "set aside:      #4 (merged): ") || !strings.Contains(human.String(), "asked:          head octo:feature in octo/demo (upstream") {
+			if !strings.Contains(human.String(), "set aside:      #4 (merged): ") || !strings.Contains(human.String(), "asked:          head octo:feature in octo/demo (push target") {
 				t.Errorf("status says:\n%s", human.String())
 			}
 			if s.LastOutcome == nil || s.LastOutcome.Category != classify.CatNoPR {
