@@ -110,6 +110,10 @@ func (w *world) newRepo(name, branch, remote string) string {
 	w.git(dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init")
 	if remote != "" {
 		w.git(dir, "remote", "add", "origin", remote)
+		// Pushed with -u, as a branch with a PR is: its upstream is the
+		// head prchip asks GitHub about (SPEC 3).
+		w.git(dir, "config", "branch."+branch+".remote", "origin")
+		w.git(dir, "config", "branch."+branch+".merge", "refs/heads/"+branch)
 	}
 	return dir
 }
