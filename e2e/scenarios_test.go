@@ -37,6 +37,7 @@ type scene struct {
 	git  string // the git program
 	home string // HOME while building: the global git config lives here
 	dir  string // the repository
+	name string // the name all its GitHub repositories share ("s07")
 }
 
 // unknown commits: heads on GitHub that were never fetched here.
@@ -99,6 +100,19 @@ func (s *scene) pushed(remote, branch string) string {
 	return head
 }
 
+// asked counts the GraphQL requests of kind about this scene's
+// repositories, by the name they share (scenes run in parallel on one
+// server).
+func (s *scene) asked(kind fakegithub.Kind) int {
+	n := 0
+	for _, q := range s.srv.Queries() {
+		if q.Kind == kind && (q.Var("repo") == s.name || q.Var("name") == s.name) {
+			n++
+		}
+	}
+	return n
+}
+
 // rebaseStops runs a git rebase that stops on a conflict, and checks
 // that git left the state of a rebase in progress.
 func (s *scene) rebaseStops(args ...string) {
@@ -132,6 +146,9 @@ type expect struct {
 	why      string // a word lookup.why contains
 	tried    string // a head lookup.tried names
 	setAside []int  // status set_aside numbers, in order
+	// direct: the first gh pr view finds the PR shown, so no exact ref
+	// lookup (gh api graphql) may follow.
+	direct bool
 }
 
 func (e expect) String() string {
@@ -271,7 +288,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/s07", fakegithub.Repo{Parent: "acme/s07"})
 			s.pr("acme/s07", fakegithub.PR{Number: 30, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 30, head: "alice:feat", base: "acme/s07", why: "parent"},
+		want:  expect{direct: true, number: 30, head: "alice:feat", base: "acme/s07", why: "parent"},
 		plain: both("none")},
 	{family: "8", setup: "the parent's remote named after its owner (`acme` = parent, `origin` = fork)",
 		build: func(s *scene) {
@@ -283,7 +300,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/s08", fakegithub.Repo{Parent: "acme/s08"})
 			s.pr("acme/s08", fakegithub.PR{Number: 31, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 31, head: "alice:feat", base: "acme/s08", why: "parent"},
+		want:  expect{direct: true, number: 31, head: "alice:feat", base: "acme/s08", why: "parent"},
 		plain: both("none")},
 	{family: "9", setup: "a clone with only the fork as origin; the parent known only to GitHub",
 		build: func(s *scene) {
@@ -294,7 +311,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/s09", fakegithub.Repo{Parent: "acme/s09"})
 			s.pr("acme/s09", fakegithub.PR{Number: 32, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 32, head: "alice:feat", base: "acme/s09", why: "parent"},
+		want:  expect{direct: true, number: 32, head: "alice:feat", base: "acme/s09", why: "parent"},
 		plain: both("none")},
 	{family: "10", setup: "a branch renamed locally (`better-name`; upstream keeps `old-name`)",
 		build: func(s *scene) {
@@ -328,7 +345,7 @@ var scenarios = []scenario{
 			s.upstream("wip", "origin", "feature/wip")
 			s.pr("acme/s11b", fakegithub.PR{Number: 35, HeadRef: "feature/wip", HeadOid: head})
 		},
-		want:  expect{number: 35, head: "acme:feature/wip", base: "acme/s11b"},
+		want:  expect{direct: true, number: 35, head: "acme:feature/wip", base: "acme/s11b"},
 		plain: both("#35 OPEN")},
 	{family: "pushInsteadOf", setup: "origin fetches from the parent, a global `pushInsteadOf` sends pushes to the fork",
 		build: func(s *scene) {
@@ -340,7 +357,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/spi", fakegithub.Repo{Parent: "acme/spi"})
 			s.pr("acme/spi", fakegithub.PR{Number: 36, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 36, head: "alice:feat", base: "acme/spi", why: "push"},
+		want:  expect{direct: true, number: 36, head: "alice:feat", base: "acme/spi", why: "push"},
 		plain: both("none")},
 	{family: "12", setup: "`gh pr checkout` of a fork PR with maintainer edits (branch `alice/main`, URL remote, merge refs/heads/main)",
 		build: func(s *scene) {
@@ -368,7 +385,7 @@ var scenarios = []scenario{
 			s.run("config", "branch.feat.merge", "refs/pull/41/head")
 			s.pr("acme/s13", fakegithub.PR{Number: 41, HeadRef: "feat", HeadOwner: "bob", HeadOid: head})
 		},
-		want:  expect{number: 41, head: "#41", base: "acme/s13", why: "merge ref"},
+		want:  expect{direct: true, number: 41, head: "#41", base: "acme/s13", why: "merge ref"},
 		plain: both("#41 OPEN")},
 	{family: "14", setup: "the middle of a rebase of the PR's branch (a conflict stopped it)",
 		build: func(s *scene) {
@@ -382,7 +399,7 @@ var scenarios = []scenario{
 			s.rebaseStops("main")
 			s.pr("acme/s14", fakegithub.PR{Number: 42, HeadRef: "topic", HeadOid: head})
 		},
-		want:  expect{number: 42, marked: true, head: "acme:topic", base: "acme/s14", why: "rebase"},
+		want:  expect{direct: true, number: 42, marked: true, head: "acme:topic", base: "acme/s14", why: "rebase"},
 		plain: both("error: could not determine current branch: failed to run git: not on any branch")},
 	{family: "14b", setup: "the middle of a rebase in a linked worktree (`git worktree add`)",
 		build: func(s *scene) {
@@ -398,7 +415,7 @@ var scenarios = []scenario{
 			s.rebaseStops("main")
 			s.pr("acme/s14b", fakegithub.PR{Number: 37, HeadRef: "topic", HeadOid: head})
 		},
-		want:  expect{number: 37, marked: true, head: "acme:topic", base: "acme/s14b", why: "rebase"},
+		want:  expect{direct: true, number: 37, marked: true, head: "acme:topic", base: "acme/s14b", why: "rebase"},
 		plain: both("error: could not determine current branch: failed to run git: not on any branch")},
 	{family: "14c", setup: "the middle of a `git rebase --apply` (rebase-apply) of the PR's branch",
 		build: func(s *scene) {
@@ -412,7 +429,7 @@ var scenarios = []scenario{
 			s.rebaseStops("--apply", "main")
 			s.pr("acme/s14c", fakegithub.PR{Number: 38, HeadRef: "topic", HeadOid: head})
 		},
-		want:  expect{number: 38, marked: true, head: "acme:topic", base: "acme/s14c", why: "rebase"},
+		want:  expect{direct: true, number: 38, marked: true, head: "acme:topic", base: "acme/s14c", why: "rebase"},
 		plain: both("error: could not determine current branch: failed to run git: not on any branch")},
 	{family: "15", setup: "an open PR (from the fork's `patch-1`) older than the 30 newest with the busy head name `patch-1`",
 		build: func(s *scene) {
@@ -444,7 +461,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/s16", fakegithub.Repo{Parent: "acme/s16"})
 			s.pr("acme/s16", fakegithub.PR{Number: 44, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 44, head: "alice:feat", base: "acme/s16", why: "push"},
+		want:  expect{direct: true, number: 44, head: "alice:feat", base: "acme/s16", why: "push"},
 		plain: differ("none", "#44 OPEN")},
 	{family: "17", setup: "a global `url.https://github.localhost/.insteadOf gh:` shorthand remote",
 		build: func(s *scene) {
@@ -454,7 +471,7 @@ var scenarios = []scenario{
 			head := s.pushed("origin", "feat")
 			s.pr("acme/s17", fakegithub.PR{Number: 45, HeadRef: "feat", HeadOid: head})
 		},
-		want:  expect{number: 45, head: "acme:feat", base: "acme/s17"},
+		want:  expect{direct: true, number: 45, head: "acme:feat", base: "acme/s17"},
 		plain: both("#45 OPEN")},
 	{family: "18", setup: "a closed PR whose head is the branch's commit",
 		build: func(s *scene) {
@@ -464,7 +481,7 @@ var scenarios = []scenario{
 			head := s.pushed("origin", "attempt")
 			s.pr("acme/s18", fakegithub.PR{Number: 46, HeadRef: "attempt", State: "CLOSED", HeadOid: head})
 		},
-		want:  expect{number: 46, word: "closed", head: "acme:attempt", base: "acme/s18"},
+		want:  expect{direct: true, number: 46, word: "closed", head: "acme:attempt", base: "acme/s18"},
 		plain: both("#46 CLOSED")},
 	{family: "19", setup: "a merged PR, the branch behind it (its last commit fetched)",
 		build: func(s *scene) {
@@ -477,7 +494,7 @@ var scenarios = []scenario{
 			s.run("reset", "-q", "--hard", "HEAD~1")
 			s.pr("acme/s19", fakegithub.PR{Number: 47, HeadRef: "done", State: "MERGED", HeadOid: last})
 		},
-		want:  expect{number: 47, word: "merged", head: "acme:done", base: "acme/s19"},
+		want:  expect{direct: true, number: 47, word: "merged", head: "acme:done", base: "acme/s19"},
 		plain: both("#47 MERGED")},
 	{family: "20", setup: "an open PR force-pushed by someone (fetched: diverged)",
 		build: func(s *scene) {
@@ -492,7 +509,7 @@ var scenarios = []scenario{
 			s.fetched("origin", "shared", forced)
 			s.pr("acme/s20", fakegithub.PR{Number: 48, HeadRef: "shared", HeadOid: forced})
 		},
-		want:  expect{number: 48, sync: "diverged", head: "acme:shared", base: "acme/s20"},
+		want:  expect{direct: true, number: 48, sync: "diverged", head: "acme:shared", base: "acme/s20"},
 		plain: both("#48 OPEN")},
 	{family: "20b", setup: "an open PR force-pushed by someone, not fetched",
 		build: func(s *scene) {
@@ -502,7 +519,7 @@ var scenarios = []scenario{
 			s.pushed("origin", "shared")
 			s.pr("acme/s20b", fakegithub.PR{Number: 49, HeadRef: "shared", HeadOid: theirs})
 		},
-		want:  expect{number: 49, sync: "not_fetched", head: "acme:shared", base: "acme/s20b"},
+		want:  expect{direct: true, number: 49, sync: "not_fetched", head: "acme:shared", base: "acme/s20b"},
 		plain: both("#49 OPEN")},
 	{family: "plain", setup: "a branch pushed with -u and its open PR",
 		build: func(s *scene) {
@@ -512,7 +529,7 @@ var scenarios = []scenario{
 			head := s.pushed("origin", "feature")
 			s.pr("acme/splain", fakegithub.PR{Number: 50, HeadRef: "feature", HeadOid: head})
 		},
-		want:  expect{number: 50, sync: "same", head: "acme:feature", base: "acme/splain"},
+		want:  expect{direct: true, number: 50, sync: "same", head: "acme:feature", base: "acme/splain"},
 		plain: both("#50 OPEN")},
 	{family: "no PR", setup: "a branch pushed with -u, no PR",
 		build: func(s *scene) {
@@ -543,7 +560,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/sfork", fakegithub.Repo{Parent: "acme/sfork"})
 			s.pr("acme/sfork", fakegithub.PR{Number: 52, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 52, head: "alice:feat", base: "acme/sfork"},
+		want:  expect{direct: true, number: 52, head: "alice:feat", base: "acme/sfork"},
 		plain: both("#52 OPEN")},
 	{family: "pushRemote", setup: "branch from `origin/main` (origin = parent), `branch.feat.pushRemote` = the fork",
 		build: func(s *scene) {
@@ -558,7 +575,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/spush", fakegithub.Repo{Parent: "acme/spush"})
 			s.pr("acme/spush", fakegithub.PR{Number: 53, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 53, head: "alice:feat", base: "acme/spush", why: "push"},
+		want:  expect{direct: true, number: 53, head: "alice:feat", base: "acme/spush", why: "push"},
 		plain: differ("none", "#53 OPEN")},
 	{family: "fork main", setup: "a fork's `main` with an open PR into the parent, head the branch's commit",
 		build: func(s *scene) {
@@ -569,7 +586,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/sfmain", fakegithub.Repo{Parent: "acme/sfmain"})
 			s.pr("acme/sfmain", fakegithub.PR{Number: 54, HeadRef: "main", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 54, head: "alice:main", base: "acme/sfmain"},
+		want:  expect{direct: true, number: 54, head: "alice:main", base: "acme/sfmain"},
 		plain: both("#54 OPEN")},
 }
 
@@ -596,6 +613,7 @@ func TestPRLookupScenarios(t *testing.T) {
 			t.Run(strings.ReplaceAll(sc.family, " ", "_"), func(t *testing.T) {
 				t.Parallel()
 				s := &scene{t: t, srv: srv, git: git, home: t.TempDir()}
+				_, s.name, _ = strings.Cut(sc.want.base, "/")
 				s.dir = filepath.Join(s.home, "repo")
 				os.MkdirAll(s.dir, 0o755)
 				s.run("init", "-q", "-b", "main")
@@ -605,7 +623,21 @@ func TestPRLookupScenarios(t *testing.T) {
 					t.Run(name, func(t *testing.T) {
 						w := sceneWorld(t, s, ghs[name], srv)
 						plain := w.plainGh(s.dir)
+						refs, parents := s.asked(fakegithub.KindRefPRs), s.asked(fakegithub.KindRepoParent)
 						got := w.prchipShows(s.dir)
+						if s.name != "" {
+							if n := s.asked(fakegithub.KindRefPRs) - refs; n > 1 || sc.want.direct && n > 0 {
+								t.Errorf("one refresh asked for the head ref's PRs %d times (found directly: %v)", n, sc.want.direct)
+							}
+							n := s.asked(fakegithub.KindRepoParent) - parents
+							if n > 1 {
+								t.Errorf("one refresh asked for the parent %d times", n)
+							}
+							w.run(s.dir, "refresh")
+							if again := s.asked(fakegithub.KindRepoParent) - parents - n; again > 0 && n > 0 {
+								t.Errorf("a second refresh asked for the parent again: it is asked once and kept")
+							}
+						}
 						mu.Lock()
 						if results[sc.family] == nil {
 							results[sc.family] = map[string]scenarioResult{}
