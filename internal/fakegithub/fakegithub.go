@@ -207,7 +207,7 @@ func (s *Server) SetRepoPR(nwo, branch string, pr PR) {
 	defer s.mu.Unlock()
 	kept := s.prs[:0]
 	for _, p := range s.prs {
-		if strings.EqualFold(p.base, nwo) && p.pr.HeadRef == branch && p.sameRepo() {
+		if strings.EqualFold(p.base, nwo) && p.pr.HeadRef == branch && (nwo == "" || p.sameRepo()) {
 			continue
 		}
 		kept = append(kept, p)
@@ -453,26 +453,100 @@ func parseQuery(q gqlRequest) Query {
 	return qr
 }
 
-// first reads `first: N` from the arguments of field in the query text,
-// as GitHub takes it; def when absent.
-func first(text, field string, def int) int {
-	i := strings.Index(text, field+"(")
-	if i < 0 {
-		return def
-	}
-	args := text[i+len(field)+1:]
-	if j := strings.IndexByte(args, ')'); j >= 0 {
-		args = args[:j]
-	}
-	m := regexp.MustCompile(`first:\s*(\d+)`).FindStringSubmatch(args)
+// args is the argument text of the first call of field in the query,
+// without its parentheses; "" when the query has no such call.
+func args(text, field string) string {
+	m := regexp.MustCompile(`(?:^|[^A-Za-z0-9_])` + field + `\s*\(`).FindStringIndex(text)
 	if m == nil {
-		return def
+		return ""
 	}
-	n, err := strconv.Atoi(m[1])
-	if err != nil {
-		return def
+	depth, inString := 1, false
+	for i := m[1]; i < len(text); i++ {
+		switch c := text[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return text[m[1]:i]
+			}
+		}
 	}
-	return n
+	return ""
+}
+
+var argRE = regexp.MustCompile(`^\s*(\$[A-Za-z0-9_]+|"(?:[^"\\]|\\.)*"|\[[^\]]*\]|[A-Za-z0-9_.-]+)`)
+
+// arg is argument name of field as GitHub takes it: a literal (string,
+// number, enum, list of enums) or a variable; nil when absent.
+func (q Query) arg(field, name string) any {
+	a := args(q.Text, field)
+	m := regexp.MustCompile(`(?:^|[^A-Za-z0-9_])` + name + `\s*:`).FindStringIndex(a)
+	if m == nil {
+		return nil
+	}
+	v := argRE.FindStringSubmatch(a[m[1]:])
+	if v == nil {
+		return nil
+	}
+	switch tok := v[1]; {
+	case strings.HasPrefix(tok, "$"):
+		return q.Variables[tok[1:]]
+	case strings.HasPrefix(tok, `"`):
+		var str string
+		json.Unmarshal([]byte(tok), &str)
+		return str
+	case strings.HasPrefix(tok, "["):
+		var list []any
+		for _, e := range strings.FieldsFunc(strings.Trim(tok, "[]"), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
+			list = append(list, strings.Trim(e, `"`))
+		}
+		return list
+	default:
+		return tok
+	}
+}
+
+// str is argument name of field as a string ("" when absent); gh api
+// graphql -F sends numbers and booleans typed.
+func (q Query) str(field, name string) string {
+	switch v := q.arg(field, name).(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	default:
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+}
+
+// first is field's first: N (def when absent), as GitHub pages.
+func (q Query) first(field string, def int) int {
+	if n, err := strconv.Atoi(q.str(field, "first")); err == nil {
+		return n
+	}
+	return def
+}
+
+// states is field's states filter (none: every state).
+func (q Query) states(field string) []string {
+	var out []string
+	switch v := q.arg(field, "states").(type) {
+	case []any:
+		for _, e := range v {
+			if str, ok := e.(string); ok {
+				out = append(out, str)
+			}
+		}
+	case string:
+		out = []string{v}
+	}
+	return out
 }
 
 // resolved is a PR with its base and head repositories settled for the
@@ -556,37 +630,6 @@ func newestFirst(prs []resolved, states []string, n int) []resolved {
 	return out
 }
 
-// states reads the states filter: the variable gh sends, or a literal in
-// the field's arguments (states: OPEN or states: [OPEN, MERGED]).
-func states(q Query, field string) []string {
-	if v, ok := q.Variables["states"].([]any); ok {
-		var out []string
-		for _, s := range v {
-			if str, ok := s.(string); ok {
-				out = append(out, str)
-			}
-		}
-		return out
-	}
-	i := strings.Index(q.Text, field+"(")
-	if i < 0 {
-		return nil
-	}
-	args := q.Text[i+len(field)+1:]
-	if j := strings.IndexByte(args, ')'); j >= 0 {
-		args = args[:j]
-	}
-	m := regexp.MustCompile(`states:\s*\[?\s*([A-Z_,\s]+)\]?`).FindStringSubmatch(args)
-	if m == nil {
-		return nil
-	}
-	var out []string
-	for _, f := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
-		out = append(out, f)
-	}
-	return out
-}
-
 func (s *Server) repo(nwo string) Repo {
 	r := s.repos[strings.ToLower(nwo)]
 	if r.DefaultBranch == "" {
@@ -601,8 +644,8 @@ func (s *Server) answer(qr Query) (any, []any) {
 	case KindMergeQueue:
 		return s.answerQueue(qr), nil
 	case KindForBranch:
-		base := qr.Var("owner") + "/" + qr.Var("repo")
-		head := qr.Var("headRefName")
+		base := qr.str("repository", "owner") + "/" + qr.str("repository", "name")
+		head := qr.str("pullRequests", "headRefName")
 		var match []resolved
 		for _, p := range s.all(base) {
 			if strings.EqualFold(p.base, base) && p.HeadRef == head {
@@ -610,18 +653,15 @@ func (s *Server) answer(qr Query) (any, []any) {
 			}
 		}
 		nodes := []any{}
-		for _, p := range newestFirst(match, states(qr, "pullRequests"), first(qr.Text, "pullRequests", 100)) {
+		for _, p := range newestFirst(match, qr.states("pullRequests"), qr.first("pullRequests", 100)) {
 			nodes = append(nodes, s.node(p))
 		}
 		r := s.repoNode(base, true)
 		r["pullRequests"] = map[string]any{"nodes": nodes, "totalCount": len(match)}
 		return map[string]any{"repository": r}, nil
 	case KindByNumber:
-		base := qr.Var("owner") + "/" + qr.Var("repo")
-		n, _ := strconv.Atoi(qr.Var("pr_number"))
-		if n == 0 {
-			n, _ = strconv.Atoi(qr.Var("number"))
-		}
+		base := qr.str("repository", "owner") + "/" + qr.str("repository", "name")
+		n, _ := strconv.Atoi(qr.str("pullRequest", "number"))
 		var found any
 		for _, p := range s.all(base) {
 			if strings.EqualFold(p.base, base) && p.Number == n {
@@ -638,10 +678,10 @@ func (s *Server) answer(qr Query) (any, []any) {
 		}
 		return map[string]any{"repository": r}, nil
 	case KindRepoParent:
-		return map[string]any{"repository": s.repoNode(qr.Var("owner")+"/"+qr.Var("name"), true)}, nil
+		return map[string]any{"repository": s.repoNode(qr.str("repository", "owner")+"/"+qr.str("repository", "name"), true)}, nil
 	case KindRefPRs:
-		nwo := qr.Var("owner") + "/" + qr.Var("name")
-		branch := strings.TrimPrefix(qr.Var("ref"), "refs/heads/")
+		nwo := qr.str("repository", "owner") + "/" + qr.str("repository", "name")
+		branch := strings.TrimPrefix(qr.str("ref", "qualifiedName"), "refs/heads/")
 		r := s.repoNode(nwo, true)
 		r["ref"] = s.refNode(qr, nwo, branch)
 		return map[string]any{"repository": r}, nil
@@ -673,7 +713,7 @@ func (s *Server) refNode(qr Query, nwo, branch string) any {
 		return nil
 	}
 	nodes := []any{}
-	for _, p := range newestFirst(match, states(qr, "associatedPullRequests"), first(qr.Text, "associatedPullRequests", 100)) {
+	for _, p := range newestFirst(match, qr.states("associatedPullRequests"), qr.first("associatedPullRequests", 100)) {
 		nodes = append(nodes, s.node(p))
 	}
 	return map[string]any{"name": branch, "prefix": "refs/heads/",

@@ -49,7 +49,7 @@ func busy(t *testing.T) *Server {
 		{Number: 60, HeadRef: "main", State: "MERGED", Created: hours(6)},
 		{Number: 61, HeadRef: "main", HeadOwner: "alice", State: "MERGED", Created: hours(7)},
 		// only a merged one, and only a closed one from a fork.
-		{Number: 70, HeadRef: "old", State: "MERGED", Created: hours(8)},
+		{Number: 70, HeadRef: "old", State: "MERGED", Created: hours(8), HeadDeleted: true},
 		{Number: 71, HeadRef: "gone", HeadOwner: "alice", State: "CLOSED", Created: hours(9)},
 		// patch-1: octo/demo's own, older than 30 forks' of the same name.
 		{Number: 50, HeadRef: "patch-1", Created: hours(10)},
@@ -253,6 +253,7 @@ func TestPrchipQueries(t *testing.T) {
 				{"alice/demo", "refs/heads/main", "#61 octo/demo alice MERGED"},
 				{"octo/demo", "refs/heads/main", "#60 octo/demo octo MERGED"},
 				{"alice/demo", "refs/heads/nope", "null"},
+				{"octo/demo", "refs/heads/old", "null"}, // deleted after the merge
 				{"bob/demo", "refs/heads/feature", "null"},
 			} {
 				owner, repo, _ := strings.Cut(tc.nwo, "/")
@@ -301,8 +302,8 @@ func TestPrchipQueries(t *testing.T) {
 					t.Errorf("query %s: %v", q.Name, err)
 				}
 			}
-			if qs := s.Queries(); len(qs) != 12 || qs[2].Kind != KindRefPRs || qs[2].Name != "query($owner: String!, $name: String!, $ref: String!)" ||
-				qs[2].Var("ref") != "refs/heads/feature" || s.Count(KindRefPRs) != 10 {
+			if qs := s.Queries(); len(qs) != 13 || qs[2].Kind != KindRefPRs || qs[2].Name != "query($owner: String!, $name: String!, $ref: String!)" ||
+				qs[2].Var("ref") != "refs/heads/feature" || s.Count(KindRefPRs) != 11 {
 				t.Errorf("queries %d, third %+v", len(qs), qs[2])
 			}
 		})
@@ -350,5 +351,35 @@ func TestPrune(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s\n got %s\nwant %s", tc.query, got, tc.want)
 		}
+	}
+}
+
+// TestPullRequestsArguments asks pullRequests as another caller might
+// (gh api graphql): PRs of every head repository with that head name,
+// newest first, filtered by states given literally or as a variable, at
+// most first N.
+func TestPullRequestsArguments(t *testing.T) {
+	for _, name := range ghVersions {
+		t.Run(name, func(t *testing.T) {
+			gh := testenv.Need(t, name)
+			s := busy(t)
+			for _, tc := range []struct {
+				query string
+				args  []string
+				want  string
+			}{
+				{`{ repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", first: 30) { nodes { number } } } }`, nil,
+					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":13},{"number":12},{"number":10},{"number":11}]}}}}`},
+				{`{ repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", states: [OPEN], first: 2) { nodes { number } } } }`, nil,
+					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":13},{"number":12}]}}}}`},
+				{`query($states: [PullRequestState!]) { repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", states: $states, first: 30) { nodes { number state } } } }`,
+					[]string{"-f", "states[]=MERGED", "-f", "states[]=CLOSED"},
+					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":11,"state":"MERGED"}]}}}}`},
+			} {
+				if got := compact(t, ghAPI(t, s, gh, tc.query, tc.args...)); got != tc.want {
+					t.Errorf("%s\n got %s\nwant %s", tc.query, got, tc.want)
+				}
+			}
+		})
 	}
 }
