@@ -372,6 +372,8 @@ func TestPullRequestsArguments(t *testing.T) {
 					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":13},{"number":12},{"number":10},{"number":11}]}}}}`},
 				{`{ repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", states: [OPEN], first: 2) { nodes { number } } } }`, nil,
 					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":13},{"number":12}]}}}}`},
+				{`{ repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", states: [MERGED, CLOSED], first: 30) { nodes { number } } } }`, nil,
+					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":11}]}}}}`},
 				{`query($states: [PullRequestState!]) { repository(owner: "octo", name: "demo") { pullRequests(headRefName: "feature", states: $states, first: 30) { nodes { number state } } } }`,
 					[]string{"-f", "states[]=MERGED", "-f", "states[]=CLOSED"},
 					`{"data":{"repository":{"pullRequests":{"nodes":[{"number":11,"state":"MERGED"}]}}}}`},
