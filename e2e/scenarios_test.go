@@ -245,6 +245,16 @@ var scenarios = []scenario{
 		},
 		want:  expect{},
 		plain: both("#9 OPEN")},
+	{family: "4b", setup: "pushed to origin without -u (push.default simple); a colleague's PR from that same-repo branch, their commit on top",
+		build: func(s *scene) {
+			s.remote("origin", "acme/s04b")
+			s.run("config", "push.default", "simple")
+			s.run("checkout", "-q", "-b", "feature-y")
+			s.fetched("origin", "feature-y", s.commit("my work"))
+			s.pr("acme/s04b", fakegithub.PR{Number: 12, HeadRef: "feature-y", HeadOid: theirs})
+		},
+		want:  expect{},
+		plain: both("#12 OPEN")},
 	{family: "5", setup: "not pushed at all; a stranger's fork has a PR with that head name",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s05")
