@@ -314,6 +314,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	qr := parseQuery(q)
 	s.mu.Lock()
 	s.queries = append(s.queries, qr)
+	at := len(s.queries) - 1
 	s.kinds[qr.Kind]++
 	s.mu.Unlock()
 	switch mode {
@@ -350,10 +351,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	data, errs := s.answer(qr)
-	s.mu.Unlock()
 	if sel, err := selection(qr.Text); err == nil {
-		data = prune(data, sel)
+		var missing []string
+		data = prune(data, sel, "", &missing)
+		s.queries[at].Missing = missing
 	}
+	s.mu.Unlock()
 	out := map[string]any{"data": data}
 	if len(errs) > 0 {
 		out["errors"] = errs
@@ -404,6 +407,10 @@ type Query struct {
 	Name      string
 	Variables map[string]any
 	Text      string
+	// Missing are the fields asked that the fake does not hold (answered
+	// null), as dotted paths: GitHub would answer them or refuse the
+	// query, so a test of a caller's own query asserts there are none.
+	Missing []string
 }
 
 // Var is variable name as a string ("" when absent); gh api graphql -F
@@ -783,7 +790,7 @@ func (s *Server) node(p resolved) map[string]any {
 		"headRefOid":          p.HeadOid,
 		"baseRefName":         p.baseRef(),
 		"isCrossRepository":   !strings.EqualFold(p.head, p.base),
-		"headRepositoryOwner": map[string]any{"id": "U_" + ho, "login": ho},
+		"headRepositoryOwner": map[string]any{"id": "U_" + ho, "login": ho, "name": ""},
 		"headRepository": map[string]any{"id": "R_" + ho + "_" + hn, "name": hn, "nameWithOwner": p.head,
 			"owner": map[string]any{"id": "U_" + ho, "login": ho}},
 		"baseRepository":      baseRepo,
@@ -793,6 +800,8 @@ func (s *Server) node(p resolved) map[string]any {
 		"statusCheckRollup":   rollup(checks),
 		"mergeStateStatus":    merge,
 		"autoMergeRequest":    auto,
+		"isInMergeQueue":      p.Queue != nil,
+		"mergeQueueEntry":     queueEntry(p.Queue),
 	}
 }
 
@@ -801,6 +810,13 @@ func (p resolved) baseRef() string {
 		return "main"
 	}
 	return p.Base
+}
+
+func queueEntry(q *QueueEntry) any {
+	if q == nil {
+		return nil
+	}
+	return map[string]any{"position": q.Position, "state": q.State}
 }
 
 // nodeID is a PR's GraphQL node id: opaque, of the characters GitHub's
@@ -819,7 +835,7 @@ func (s *Server) answerQueue(q Query) any {
 		n, _ := strconv.Atoi(num)
 		for _, p := range s.all(base) {
 			if strings.EqualFold(p.base, base) && p.Number == n && p.Queue != nil {
-				entry = map[string]any{"position": p.Queue.Position, "state": p.Queue.State}
+				entry = queueEntry(p.Queue)
 			}
 		}
 	}
@@ -885,10 +901,15 @@ func rollup(checks []Check) map[string]any {
 	for _, c := range checks {
 		if c.Context != "" {
 			nodes = append(nodes, map[string]any{"__typename": "StatusContext", "context": c.Context, "state": c.State,
-				"createdAt": c.Started.Format(time.RFC3339)})
+				"createdAt": c.Started.Format(time.RFC3339), "targetUrl": "", "description": ""})
 		} else {
+			var completed any
+			if c.Status == "COMPLETED" {
+				completed = c.Started.Add(time.Minute).Format(time.RFC3339)
+			}
 			nodes = append(nodes, map[string]any{"__typename": "CheckRun", "name": c.Name, "status": c.Status, "conclusion": c.Conclusion,
-				"startedAt": c.Started.Format(time.RFC3339), "checkSuite": map[string]any{"workflowRun": map[string]any{"workflow": map[string]any{"name": c.Workflow}}}})
+				"startedAt": c.Started.Format(time.RFC3339), "completedAt": completed, "detailsUrl": "",
+				"checkSuite": map[string]any{"workflowRun": map[string]any{"workflow": map[string]any{"name": c.Workflow}}}})
 		}
 	}
 	return map[string]any{"nodes": []any{map[string]any{"commit": map[string]any{"statusCheckRollup": map[string]any{

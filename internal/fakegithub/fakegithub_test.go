@@ -170,6 +170,9 @@ func TestGhSelectorFacts(t *testing.T) {
 				if _, err := selection(qs[0].Text); err != nil {
 					t.Errorf("the answer to gh's %s is not cut to its selection: %v", w.kind, err)
 				}
+				if len(qs[0].Missing) > 0 {
+					t.Errorf("gh asked fields the fake does not hold: %v", qs[0].Missing)
+				}
 				if s.Count(w.kind) != 1 {
 					t.Errorf("Count(%s) = %d", w.kind, s.Count(w.kind))
 				}
@@ -301,6 +304,9 @@ func TestPrchipQueries(t *testing.T) {
 				if _, err := selection(q.Text); err != nil {
 					t.Errorf("query %s: %v", q.Name, err)
 				}
+				if len(q.Missing) > 0 {
+					t.Errorf("prchip's query %s asks fields the fake does not hold: %v", q.Name, q.Missing)
+				}
 			}
 			if qs := s.Queries(); len(qs) != 13 || qs[2].Kind != KindRefPRs || qs[2].Name != "query($owner: String!, $name: String!, $ref: String!)" ||
 				qs[2].Var("ref") != "refs/heads/feature" || s.Count(KindRefPRs) != 11 {
@@ -345,7 +351,11 @@ func TestPrune(t *testing.T) {
 	} {
 		got := "error"
 		if sel, err := selection(tc.query); err == nil {
-			b, _ := json.Marshal(prune(data, sel))
+			var missing []string
+			b, _ := json.Marshal(prune(data, sel, "", &missing))
+			if strings.Contains(tc.query, "nope") != slices.Equal(missing, []string{"repository.nope"}) {
+				t.Errorf("%s: missing %v", tc.query, missing)
+			}
 			got = string(b)
 		}
 		if got != tc.want {
@@ -380,6 +390,47 @@ func TestPullRequestsArguments(t *testing.T) {
 			} {
 				if got := compact(t, ghAPI(t, s, gh, tc.query, tc.args...)); got != tc.want {
 					t.Errorf("%s\n got %s\nwant %s", tc.query, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestGhFieldsHeld asks, through gh pr view of both versions, for every
+// field prchip may show or decide by, from a PR with check runs, a status
+// context, a merge queue entry and auto-merge: the fake holds each field
+// gh's query asks for them, so no answer is a silent null.
+func TestGhFieldsHeld(t *testing.T) {
+	fields := "number,url,state,isDraft,title,headRefOid,id,statusCheckRollup,mergeStateStatus,reviewDecision,baseRefName," +
+		"headRefName,headRepository,headRepositoryOwner,isCrossRepository,createdAt,updatedAt,closed,closedAt,mergedAt,author,maintainerCanModify"
+	for _, name := range ghVersions {
+		t.Run(name, func(t *testing.T) {
+			gh := testenv.Need(t, name)
+			f := fields
+			if name == "gh-current" {
+				f += ",autoMergeRequest" // since gh 2.29
+			}
+			s := busy(t)
+			s.AddPR("octo/demo", PR{Number: 90, HeadRef: "checked", HeadOwner: "alice", Review: "APPROVED", MergeState: "BLOCKED",
+				AutoMerge: true, HeadOid: strings.Repeat("c", 40), Queue: &QueueEntry{Position: 2, State: "QUEUED"},
+				Checks: []Check{{Name: "test", Status: "COMPLETED", Conclusion: "SUCCESS", Workflow: "ci", Started: t0},
+					{Context: "lint", State: "PENDING", Started: t0}}})
+			for _, sel := range []string{"90", "alice:checked"} {
+				home := t.TempDir()
+				c := exec.Command(gh, "pr", "view", sel, "-R", Host+"/octo/demo", "--json", f)
+				c.Env = append(s.GhEnv(filepath.Join(home, "gh")), "HOME="+home, "PATH="+os.Getenv("PATH"))
+				out, err := c.CombinedOutput()
+				if err != nil {
+					t.Fatalf("gh pr view %s: %v\n%s", sel, err, out)
+				}
+				var pr map[string]any
+				if err := json.Unmarshal(out, &pr); err != nil || pr["number"] != float64(90) || len(pr["statusCheckRollup"].([]any)) != 2 {
+					t.Errorf("gh pr view %s printed %s", sel, out)
+				}
+			}
+			for _, q := range s.Queries() {
+				if len(q.Missing) > 0 {
+					t.Errorf("gh's %s asks fields the fake does not hold: %v", q.Name, q.Missing)
 				}
 			}
 		})

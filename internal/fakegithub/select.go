@@ -2,17 +2,19 @@ package fakegithub
 
 import (
 	"errors"
+	"slices"
 	"strings"
 )
 
 // field is one field of a GraphQL selection set: its name, the key it
-// answers under (its alias, else its name) and its own selection (nil for
-// a leaf). Inline fragments and fragment spreads are merged into the set
-// they appear in: a node then keeps the fields of every type condition,
-// which is harmless, as a node only has the fields of its own type.
+// answers under (its alias, else its name), its own selection (nil for a
+// leaf) and the type condition of the inline fragment it came from ("" for
+// none). Fragments are merged into the set they appear in; a node then
+// answers only the fields of its own __typename.
 type field struct {
 	name, key string
 	sub       []field
+	on        string
 }
 
 var errSelection = errors.New("fakegithub: cannot read the query's selection")
@@ -148,12 +150,17 @@ func (p *selParser) set() ([]field, error) {
 		case "...":
 			if p.peek() == "on" {
 				p.next()
-				p.next() // type
+				on := p.next()
 				sub, err := p.set()
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, sub...)
+				for _, f := range sub {
+					if f.on == "" {
+						f.on = on
+					}
+					out = append(out, f)
+				}
 				continue
 			}
 			out = append(out, field{name: "...", key: p.next()})
@@ -241,9 +248,14 @@ func tokenize(s string) []string {
 	return toks
 }
 
+// concrete are the object types the fake's answers name in __typename; a
+// fragment on an interface (Actor, Node) applies to every node.
+var concrete = map[string]bool{"PullRequest": true, "Repository": true, "CheckRun": true, "StatusContext": true}
+
 // prune keeps of v exactly the fields sel asks, under their keys; a field
-// the fake does not know answers null.
-func prune(v any, sel []field) any {
+// the fake does not hold answers null and is added to missing, by its
+// dotted path under path.
+func prune(v any, sel []field, path string, missing *[]string) any {
 	if sel == nil {
 		return v
 	}
@@ -251,22 +263,28 @@ func prune(v any, sel []field) any {
 	case map[string]any:
 		out := map[string]any{}
 		for _, f := range sel {
+			if t, _ := x["__typename"].(string); concrete[f.on] && concrete[t] && f.on != t {
+				continue // a fragment on another type
+			}
 			val, ok := x[f.key] // an answer built under the alias (repo_000: repository)
 			if !ok {
-				val = x[f.name]
+				val, ok = x[f.name]
 			}
-			if f.name == "__typename" && !ok {
-				if _, has := x["__typename"]; !has {
+			if !ok {
+				if f.name == "__typename" {
 					continue
 				}
+				if !slices.Contains(*missing, path+f.name) {
+					*missing = append(*missing, path+f.name)
+				}
 			}
-			out[f.key] = prune(val, f.sub)
+			out[f.key] = prune(val, f.sub, path+f.name+".", missing)
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = prune(e, sel)
+			out[i] = prune(e, sel, path, missing)
 		}
 		return out
 	}
