@@ -312,6 +312,18 @@ var scenarios = []scenario{
 		},
 		want:  expect{direct: true, number: 31, head: "alice:feat", base: "acme/s08", why: "parent"},
 		plain: both("none")},
+	{family: "8b", setup: "the parent's remote named `github` (gh's order: upstream, github, origin), `origin` = fork",
+		build: func(s *scene) {
+			s.remote("origin", "alice/s08b")
+			s.remote("github", "acme/s08b")
+			s.run("checkout", "-q", "-b", "feat")
+			s.commit("work")
+			head := s.pushed("origin", "feat")
+			s.srv.SetRepo("alice/s08b", fakegithub.Repo{Parent: "acme/s08b"})
+			s.pr("acme/s08b", fakegithub.PR{Number: 39, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
+		},
+		want:  expect{direct: true, number: 39, head: "alice:feat", base: "acme/s08b"},
+		plain: both("#39 OPEN")},
 	{family: "9", setup: "a clone with only the fork as origin; the parent known only to GitHub",
 		build: func(s *scene) {
 			s.remote("origin", "alice/s09")
@@ -834,7 +846,7 @@ the PRs it set aside), with both gh versions.
 |---|---|---|---|---|---|
 `)
 	wrong := map[string]int{}
-	differ := 0
+	differing := 0
 	for _, sc := range scenarios {
 		r := results[sc.family]
 		p := r["gh"].prchip
@@ -850,12 +862,12 @@ the PRs it set aside), with both gh versions.
 			}
 		}
 		if r["gh"].plain != r["gh-current"].plain {
-			differ++
+			differing++
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", sc.family, sc.setup, plain["gh"], plain["gh-current"], sc.want, p)
 	}
 	fmt.Fprintf(&b, "\nPlain `gh pr view` shows a wrong PR or none where there is one in %d of these %d setups with gh 2.23 and in %d with gh 2.83; the two versions answer differently in %d.\n",
-		wrong["gh"], len(scenarios), wrong["gh-current"], differ)
+		wrong["gh"], len(scenarios), wrong["gh-current"], differing)
 	if err := os.WriteFile(filepath.Join("..", "docs", "pr-lookup-scenarios.md"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
