@@ -344,7 +344,7 @@ var scenarios = []scenario{
 			s.run("branch", "-m", "better-name")
 			s.pr("acme/s10", fakegithub.PR{Number: 33, HeadRef: "old-name", HeadOid: head})
 		},
-		want:  expect{number: 33, head: "acme:old-name", base: "acme/s10", tried: "acme:better-name"},
+		want:  expect{number: 33, head: "acme:old-name", base: "acme/s10"},
 		plain: differ("#33 OPEN", "none")},
 	{family: "11", setup: "upstream with another name (`git push -u origin wip:feature/wip`)",
 		build: func(s *scene) {
@@ -355,7 +355,7 @@ var scenarios = []scenario{
 			s.upstream("wip", "origin", "feature/wip")
 			s.pr("acme/s11", fakegithub.PR{Number: 34, HeadRef: "feature/wip", HeadOid: head})
 		},
-		want:  expect{number: 34, head: "acme:feature/wip", base: "acme/s11", tried: "acme:wip"},
+		want:  expect{number: 34, head: "acme:feature/wip", base: "acme/s11"},
 		plain: differ("#34 OPEN", "none")},
 	{family: "11b", setup: "upstream with another name, and `push.default upstream`",
 		build: func(s *scene) {
@@ -369,6 +369,18 @@ var scenarios = []scenario{
 		},
 		want:  expect{direct: true, number: 35, head: "acme:feature/wip", base: "acme/s11b"},
 		plain: both("#35 OPEN")},
+	{family: "11c", setup: "upstream with another name, and `push.default current` (the push target, `wip`, has no PR)",
+		build: func(s *scene) {
+			s.remote("origin", "acme/s11c")
+			s.run("config", "push.default", "current")
+			s.run("checkout", "-q", "-b", "wip")
+			head := s.commit("work")
+			s.fetched("origin", "feature/wip", head)
+			s.upstream("wip", "origin", "feature/wip")
+			s.pr("acme/s11c", fakegithub.PR{Number: 55, HeadRef: "feature/wip", HeadOid: head})
+		},
+		want:  expect{number: 55, head: "acme:feature/wip", base: "acme/s11c", why: "upstream", tried: "acme:wip"},
+		plain: differ("#55 OPEN", "none")},
 	{family: "pushInsteadOf", setup: "origin fetches from the parent, a global `pushInsteadOf` sends pushes to the fork",
 		build: func(s *scene) {
 			s.run("config", "--global", "url."+url("alice/spi")+".pushInsteadOf", url("acme/spi"))
@@ -395,7 +407,7 @@ var scenarios = []scenario{
 			s.srv.SetRepo("alice/s12", fakegithub.Repo{Parent: "acme/s12"})
 			s.pr("acme/s12", fakegithub.PR{Number: 40, HeadRef: "main", HeadOwner: "alice", HeadOid: head})
 		},
-		want:  expect{number: 40, head: "alice:main", base: "acme/s12", tried: "alice:alice/main"},
+		want:  expect{number: 40, head: "alice:main", base: "acme/s12"},
 		plain: differ("#40 OPEN", "none")},
 	{family: "13", setup: "`gh pr checkout` of a fork PR without maintainer edits (merge refs/pull/41/head)",
 		build: func(s *scene) {
