@@ -383,8 +383,10 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 //     (it is asked only to prompt for a base), nor any feature detection
 //     for the fields prchip asks.
 //
-// The answers hold the superset of fields a PR node has, so a caller that
-// asks for more gets them; gh prints only what --json named.
+// The server holds the superset of the fields a PR node has and answers,
+// as GitHub does, exactly the fields a query asks (select.go), so gh api
+// graphql prints what GitHub would print; a field it does not hold is
+// null and listed in Query.Missing.
 
 // Kind is what a GraphQL request asks, for counting and assertions.
 type Kind string
@@ -395,6 +397,7 @@ const (
 	KindRepoParent Kind = "RepositoryParent"     // prchip: isFork and parent of a repository
 	KindRefPRs     Kind = "RefPullRequests"      // prchip: associatedPullRequests of a head repository's ref
 	KindMergeQueue Kind = "MergeQueueEntry"      // prchip: a PR's merge queue entry by node id
+	KindNode       Kind = "Node"                 // any other node(id:) query: the PR with that id
 	KindNetwork    Kind = "RepositoryNetwork"    // gh: remotes' repositories, when it would prompt
 	KindOther      Kind = "other"                // anything else: answered with an error
 )
@@ -442,14 +445,16 @@ func parseQuery(q gqlRequest) Query {
 	}
 	t := q.Query
 	switch {
-	case strings.Contains(t, "mergeQueueEntry"):
-		qr.Kind = KindMergeQueue
 	case strings.Contains(t, "associatedPullRequests"):
 		qr.Kind = KindRefPRs
 	case strings.Contains(t, "pullRequests("):
 		qr.Kind = KindForBranch
 	case strings.Contains(t, "pullRequest("):
 		qr.Kind = KindByNumber
+	case args(t, "node") != "" && strings.Contains(t, "mergeQueueEntry"):
+		qr.Kind = KindMergeQueue
+	case args(t, "node") != "":
+		qr.Kind = KindNode
 	case aliasRepoRE.MatchString(t):
 		qr.Kind = KindNetwork
 	case strings.Contains(t, "repository(") && strings.Contains(t, "isFork"):
@@ -648,8 +653,8 @@ func (s *Server) repo(nwo string) Repo {
 // answer is the data (and GraphQL errors) for one request. Called under mu.
 func (s *Server) answer(qr Query) (any, []any) {
 	switch qr.Kind {
-	case KindMergeQueue:
-		return s.answerQueue(qr), nil
+	case KindMergeQueue, KindNode:
+		return map[string]any{"node": s.nodeByID(qr.str("node", "id"))}, nil
 	case KindForBranch:
 		base := qr.str("repository", "owner") + "/" + qr.str("repository", "name")
 		head := qr.str("pullRequests", "headRefName")
@@ -826,20 +831,23 @@ func nodeID(base string, number int) string {
 	return "PR_" + base64.RawURLEncoding.EncodeToString([]byte(base+"#"+itoa(number)))
 }
 
-// answerQueue answers the merge queue query (a node by id) with the
-// entry of the PR with that node id. Called under mu.
-func (s *Server) answerQueue(q Query) any {
-	raw, _ := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(q.Var("id"), "PR_"))
-	var entry any
-	if base, num, ok := strings.Cut(string(raw), "#"); ok {
-		n, _ := strconv.Atoi(num)
-		for _, p := range s.all(base) {
-			if strings.EqualFold(p.base, base) && p.Number == n && p.Queue != nil {
-				entry = queueEntry(p.Queue)
-			}
+// nodeByID is the PR with GraphQL node id, as `node(id:)` answers (the
+// merge queue query asks one this way); nil when there is none. Called
+// under mu.
+func (s *Server) nodeByID(id string) any {
+	raw, _ := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(id, "PR_"))
+	base, num, ok := strings.Cut(string(raw), "#")
+	if !ok {
+		return nil
+	}
+	n, _ := strconv.Atoi(num)
+	var found any
+	for _, p := range s.all(base) {
+		if strings.EqualFold(p.base, base) && p.Number == n {
+			found = s.node(p)
 		}
 	}
-	return map[string]any{"node": map[string]any{"mergeQueueEntry": entry}}
+	return found
 }
 
 // LastQueryMatching is the GraphQL text of the last request that

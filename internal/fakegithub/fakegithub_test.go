@@ -427,11 +427,20 @@ func TestGhFieldsHeld(t *testing.T) {
 				if err := json.Unmarshal(out, &pr); err != nil || pr["number"] != float64(90) || len(pr["statusCheckRollup"].([]any)) != 2 {
 					t.Errorf("gh pr view %s printed %s", sel, out)
 				}
+				// prchip's merge queue query, by the node id gh printed.
+				id, _ := pr["id"].(string)
+				q := `query($id: ID!) { node(id: $id) { ... on PullRequest { mergeQueueEntry { position state } } } }`
+				if got, want := compact(t, ghAPI(t, s, gh, q, "-f", "id="+id)), `{"data":{"node":{"mergeQueueEntry":{"position":2,"state":"QUEUED"}}}}`; got != want {
+					t.Errorf("merge queue of %s: %s, want %s", id, got, want)
+				}
 			}
 			for _, q := range s.Queries() {
 				if len(q.Missing) > 0 {
 					t.Errorf("gh's %s asks fields the fake does not hold: %v", q.Name, q.Missing)
 				}
+			}
+			if s.Count(KindMergeQueue) != 2 {
+				t.Errorf("Count(MergeQueueEntry) = %d, want 2", s.Count(KindMergeQueue))
 			}
 		})
 	}
