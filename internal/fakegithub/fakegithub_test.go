@@ -96,8 +96,8 @@ func ghView(t *testing.T, s *Server, gh, sel string) string {
 // selector form of `gh pr view SEL -R HOST/OWNER/REPO`, from a server with
 // several PRs per head name. The expectations are what the two gh
 // versions were observed to do (facts about gh, that prchip's engine is
-// built on), not what they should do; /work/notes/gh-selector-facts.md
-// and the comments say the same. No fact below differs between 2.23 and
+// built on), not what they should do; "What gh sends" in
+// fakegithub.go sums them up. No fact below differs between 2.23 and
 // 2.83 but the owner:branch:more one, where gh 2.83 refuses the selector.
 func TestGhSelectorFacts(t *testing.T) {
 	type want struct {
