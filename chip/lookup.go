@@ -85,25 +85,32 @@ const maxViews = 4
 // plan turns the repository's git facts into the questions to ask, in
 // order, and the base repositories PRs may live in. why says, when there
 // is nothing to ask, what is missing.
-func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupMemory) (asks []ask, bases []ghRepo, why string) {
+func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupMemory) (asks []ask, bases []ghRepo, why string, failed *classify.Outcome) {
 	pl, err := f.Repo.Plan()
 	if err != nil {
-		return nil, nil, "the repository's git config could not be read: " + sanitize.Detail(err.Error())
+		return nil, nil, "the repository's git config could not be read: " + sanitize.Detail(err.Error()), nil
 	}
 	base, baseWhy, ok := e.baseRepo(f, pl)
 	if !ok {
-		return nil, nil, "no remote on a GitHub host"
+		return nil, nil, "no remote on a GitHub host", nil
 	}
 	if pl.PRNumber > 0 {
 		// gh pr checkout's merge ref: the PR lives where the branch is
 		// fetched from.
 		if r, ok := e.remoteRepo(f, pl.PRRemoteURL, pl); ok {
-			return []ask{{Base: r, Head: r, Number: pl.PRNumber, Why: "merge ref refs/pull/" + strconv.Itoa(pl.PRNumber) + "/head"}}, []ghRepo{r}, ""
+			return []ask{{Base: r, Head: r, Number: pl.PRNumber, Why: "merge ref refs/pull/" + strconv.Itoa(pl.PRNumber) + "/head"}}, []ghRepo{r}, "", nil
 		}
 	}
 	bases = []ghRepo{base}
 	if f.Target == "" {
-		if parent, ok := e.parentOf(ctx, f, p, base, rs); ok {
+		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
+		if o != nil {
+			// GitHub could not be asked (offline, hanging, logged out):
+			// that is the refresh's outcome; gh pr view would fare no
+			// better, and the refresh stays within one timeout.
+			return nil, nil, "", o
+		}
+		if ok {
 			bases = []ghRepo{parent, base}
 		}
 	}
@@ -128,11 +135,11 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 	}
 	if len(asks) == 0 {
 		if len(pl.Heads) == 0 {
-			return nil, bases, "the branch has no push target or upstream (push it with `git push -u`)"
+			return nil, bases, "the branch has no push target or upstream (push it with `git push -u`)", nil
 		}
-		return nil, bases, "the branch's push target and upstream are not on a GitHub host"
+		return nil, bases, "the branch's push target and upstream are not on a GitHub host", nil
 	}
-	return asks, bases, ""
+	return asks, bases, "", nil
 }
 
 // baseRepo is where PRs are looked for (before a fork's parent): GH_REPO's
@@ -207,8 +214,9 @@ const parentQuery = `query($owner: String!, $name: String!) { repository(owner: 
 
 // parentOf is a fork's parent, asked of GitHub once per repository and
 // kept (state.RepoState.Parents); ok is false for a repository that is no
-// fork, and while GitHub cannot say (asked again at the next refresh).
-func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRepo, mem *lookupMemory) (ghRepo, bool) {
+// fork. A run that failed is classified as any gh run (failed), and asked
+// again at the next refresh.
+func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRepo, mem *lookupMemory) (_ ghRepo, ok bool, failed *classify.Outcome) {
 	key := strings.ToLower(r.Host + "/" + r.nwo())
 	v, known := mem.Parents[key]
 	if !known {
@@ -216,7 +224,14 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 			"-f", "query=" + parentQuery, "-f", "owner=" + r.Owner, "-f", "name=" + r.Name},
 			Dir: f.Repo.Root, Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
 		if res.ExitCode != 0 {
-			return ghRepo{}, false
+			o := classify.ClassifyPR(res, e.now())
+			if o.Class == classify.Validated {
+				// gh api's own errors ("Could not resolve to a
+				// Repository") are no PR answer: the repository is
+				// looked up as if it were no fork.
+				return ghRepo{}, false, nil
+			}
+			return ghRepo{}, false, o
 		}
 		var out struct {
 			Data struct {
@@ -232,7 +247,7 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 			} `json:"data"`
 		}
 		if json.Unmarshal(res.Stdout, &out) != nil || out.Data.Repository == nil {
-			return ghRepo{}, false
+			return ghRepo{}, false, nil
 		}
 		v = "-"
 		if pr := out.Data.Repository.Parent; out.Data.Repository.IsFork && pr != nil && validName(pr.Owner.Login) && validName(pr.Name) {
@@ -243,12 +258,12 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 		}
 		mem.Parents[key], mem.changed = v, true
 	}
-	owner, name, ok := strings.Cut(v, "/")
-	if !ok {
-		return ghRepo{}, false
+	owner, name, isFork := strings.Cut(v, "/")
+	if !isFork {
+		return ghRepo{}, false, nil
 	}
 	parent := ghRepo{Host: r.Host, Owner: owner, Name: name}
-	return parent, true
+	return parent, true, nil
 }
 
 // validName accepts a GitHub owner or repository name as GitHub allows
@@ -426,7 +441,10 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 			fields = append(fields, a)
 		}
 	}
-	asks, bases, why := e.plan(ctx, f, p, mem)
+	asks, bases, why, failed := e.plan(ctx, f, p, mem)
+	if failed != nil {
+		return failed, nil
+	}
 	if len(asks) == 0 {
 		o := classify.NoPROutcome(e.now(), why)
 		o.Lookup = &classify.Lookup{Why: why}
