@@ -123,7 +123,7 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 		for i, b := range bases {
 			why := h.Why
 			if pl.Rebasing {
-				why += ", rebasing"
+				why += ", during a rebase"
 			}
 			if i == 0 && len(bases) > 1 {
 				why += ", fork parent of " + base.nwo()

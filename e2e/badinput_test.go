@@ -326,7 +326,7 @@ func TestUnwritableStateStillBacksOff(t *testing.T) {
 				}
 				w.settle()
 			}
-			if n := w.srv.Requests(); n != 1 {
+			if n := w.prRequests(); n != 1 {
 				t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
 			}
 			if _, err := os.Stat(w.statePath()); err == nil {

@@ -309,3 +309,14 @@ func ghProcesses(dir string) []int {
 	}
 	return pids
 }
+
+// prRequests counts the server's requests but the lookup's question
+// whether the base repository is a fork, which a repository asks once and
+// keeps (SPEC 3): what the tests count is refreshes' PR lookups.
+func (w *world) prRequests() int64 {
+	return w.srv.Requests() - int64(w.srv.Count(fakegithub.KindRepoParent))
+}
+
+// head is the commit checked out in dir: a PR whose head it is passes
+// the lookup's history check whatever its state.
+func (w *world) head(dir string) string { return w.git(dir, "rev-parse", "HEAD") }
