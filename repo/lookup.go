@@ -142,7 +142,7 @@ func (info *Info) Plan() (*Plan, error) {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
 	c := &planConfig{branch: info.Branch, remotes: map[string]*planRemote{}}
-	walkConfig(info.CommonDir, c.entry)
+	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {
 		p.PushDefault = "simple"

@@ -120,7 +120,7 @@ func Find(dir string) (*Info, error) {
 		info.readRebase()
 	}
 	fc := newFindConfig(info)
-	walkConfig(info.CommonDir, fc.entry)
+	walkConfig(info, fc.entry)
 	fc.finish()
 	return info, nil
 }
