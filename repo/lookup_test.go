@@ -123,6 +123,7 @@ func TestPlanMatchesGit(t *testing.T) {
 		{name: "nothing, with upstream", remotes: origin, config: []string{"push.default=nothing", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/feature"}},
 		{name: "upstream with another name, simple", remotes: origin, config: []string{"branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "upstream with another name, upstream", remotes: origin, config: []string{"push.default=upstream", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
+		{name: "upstream with another name, tracking (upstream's old name)", remotes: origin, config: []string{"push.default=tracking", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "upstream with another name, current", remotes: origin, config: []string{"push.default=current", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "first merge value is the upstream", remotes: origin, config: []string{"push.default=current", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other", "branch.feature.merge=refs/heads/main"}},
 		{name: "pushRemote, current", remotes: triangle, config: []string{"push.default=current", "branch.feature.pushRemote=fork", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/main"}},
