@@ -197,28 +197,31 @@ func withStarStar(p string) string {
 	return p
 }
 
-// maxPattern bounds the patterns wildmatch takes (its table is the
-// pattern's length times the text's).
-const maxPattern = 4096
+// maxPattern bounds the patterns and texts wildmatch takes: its table
+// is the pattern's length times the text's (a megabyte at most).
+const maxPattern = 1024
 
 // wildmatch is git's wildmatch with WM_PATHNAME: '*' and '?' do not match
 // '/', "**" between slashes (or at an end) matches across them, "[...]"
-// is a class (negated by '!' or '^', with ranges), '\' quotes. fold
+// is a class (negated by '!' or '^', with ranges), '\\' quotes. fold
 // compares without case. It remembers what it tried, so no pattern costs
 // more than its length times the text's.
 func wildmatch(pat, text string, fold bool) bool {
 	if len(pat) > maxPattern || len(text) > maxPattern {
 		return false
 	}
-	tried := make(map[int]bool)
+	tried := make([]uint8, (len(pat)+1)*(len(text)+1)) // 0 not yet, 1 no, 2 yes
 	var match func(pi, ti int) bool
 	match = func(pi, ti int) bool {
 		key := pi*(len(text)+1) + ti
-		if r, ok := tried[key]; ok {
-			return r
+		if r := tried[key]; r != 0 {
+			return r == 2
 		}
 		r := matchAt(pat, text, pi, ti, fold, match)
-		tried[key] = r
+		tried[key] = 1
+		if r {
+			tried[key] = 2
+		}
 		return r
 	}
 	return match(0, 0)

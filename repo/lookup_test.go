@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -864,4 +865,37 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 			}
 		}
 	})
+}
+
+// FuzzWildmatch: without what only git's wildmatch has ("**", '!'
+// classes, quoting, classes that never match '/'), it agrees with
+// path.Match, whose '*' and '?' stop at '/' as WM_PATHNAME's do.
+func FuzzWildmatch(f *testing.F) {
+	for _, s := range [][2]string{{"feat*", "feature"}, {"*/y", "a/y"}, {"[a-f]x", "cx"}, {"[^a]?", "b/"}, {"a*b*c", "aXbYc"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pat, text string) {
+		got := wildmatch(pat, text, false)
+		if len(pat) > 64 || len(text) > 64 || strings.Contains(pat, "**") || strings.ContainsAny(pat, "!\\") ||
+			!ascii(pat) || !ascii(text) {
+			return // git's matches bytes, path.Match runes
+		}
+		want, err := path.Match(pat, text)
+		if err != nil || strings.Contains(pat, "[]") || strings.Contains(pat, "[^]") ||
+			strings.Contains(pat, "[") && strings.Contains(text, "/") {
+			return // malformed for path.Match, a class git reads otherwise, or one facing a '/' (never matched by git's)
+		}
+		if got != want {
+			t.Fatalf("wildmatch(%q, %q) = %v, path.Match %v", pat, text, got, want)
+		}
+	})
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
