@@ -346,7 +346,7 @@ func newFindConfig(info *Info) *findConfig {
 }
 
 func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if !DecidesLookup(section, sub, key, fc.info.Branch) {
+	if !decidesLookup(section, sub, key, fc.info.Branch) {
 		return
 	}
 	v := configValue(val)
@@ -377,12 +377,12 @@ func (fc *findConfig) finish() {
 	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
 }
 
-// DecidesLookup reports whether the config key section.sub.key (section
+// decidesLookup reports whether the config key section.sub.key (section
 // and key lower-cased) takes part in deciding which pull request is
 // branch's (SPEC 3): the branch's remote, merge ref and push remote, the
 // default push remote and push.default, every remote's URLs and gh repo
 // set-default's mark, and the URL rewrites.
-func DecidesLookup(section, sub, key, branch string) bool {
+func decidesLookup(section, sub, key, branch string) bool {
 	switch section {
 	case "remote":
 		if sub == "" {
