@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -422,9 +423,14 @@ func fnvAdd(h uint64, parts ...string) uint64 {
 // pass: section and key lower-cased (git's names are case-insensitive),
 // the subsection as written, and the value still raw for configValue;
 // hasVal is false for a bare key ("key" alone, which git reads as true).
+//
+// b is not copied (the render reads every config file git reads, and a
+// copy of each cost as much as reading it): callers hand over a buffer
+// they never write again (readSmall's), so the strings fn keeps may point
+// into it.
 func eachEntry(b []byte, fn func(section, sub, key, val string, hasVal bool)) {
 	var section, sub string
-	text := string(b)
+	text := unsafe.String(unsafe.SliceData(b), len(b))
 	for len(text) > 0 {
 		var line string
 		line, text, _ = strings.Cut(text, "\n")
