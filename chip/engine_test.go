@@ -445,6 +445,22 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 	}
 }
 
+// A remote written with a shorthand that a url.<base>.insteadOf rule in
+// the global git config expands (gh:octo/demo) is the GitHub remote it
+// expands to, as git and gh see it: before, the chip said no GitHub remote.
+func TestGlobalInsteadOfFindsGitHubRemote(t *testing.T) {
+	r := newRig(t)
+	r.git(t, "remote", "set-url", "origin", "gh:octo/demo.git")
+	if f := r.facts(); f.NA == nil || f.NA.Category != classify.CatNoGitHubRemote {
+		t.Fatalf("without the rule: %+v", f.NA)
+	}
+	os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"https://github.com/\"]\n\tinsteadOf = gh:\n"), 0o644)
+	f := r.facts()
+	if f.NA != nil || f.Remote.URL != "https://github.com/octo/demo.git" {
+		t.Fatalf("with the global rule: remote %+v, not applicable %+v", f.Remote, f.NA)
+	}
+}
+
 // Failures that never reached GitHub back off to at most about 2 minutes,
 // so the chip is back soon after the network; others to 10 minutes.
 func TestOfflineBackoffStaysShort(t *testing.T) {

@@ -118,7 +118,11 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 		}
 	case "push":
 		if sub == "" && key == "default" && hasVal {
-			c.pushDefault = strings.ToLower(configValue(val))
+			// git's words, case and all; "tracking" is upstream's old name.
+			c.pushDefault = configValue(val)
+			if c.pushDefault == "tracking" {
+				c.pushDefault = "upstream"
+			}
 		}
 	case "url":
 		if sub == "" || !hasVal {
@@ -142,7 +146,7 @@ func (info *Info) Plan() (*Plan, error) {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
 	c := &planConfig{branch: info.Branch, remotes: map[string]*planRemote{}}
-	walkConfig(info.CommonDir, c.entry)
+	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {
 		p.PushDefault = "simple"
@@ -205,7 +209,7 @@ func (info *Info) Plan() (*Plan, error) {
 			} else if upstream != nil {
 				branch = upstream.Branch
 			}
-		default: // simple, and what git would refuse to read
+		default: // simple, and what git refuses to read (then every git push fails)
 			if p.Triangular {
 				branch = info.Branch
 			} else if upstream != nil && upstream.Branch == info.Branch {

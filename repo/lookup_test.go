@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -123,6 +124,7 @@ func TestPlanMatchesGit(t *testing.T) {
 		{name: "nothing, with upstream", remotes: origin, config: []string{"push.default=nothing", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/feature"}},
 		{name: "upstream with another name, simple", remotes: origin, config: []string{"branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "upstream with another name, upstream", remotes: origin, config: []string{"push.default=upstream", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
+		{name: "upstream with another name, tracking (upstream's old name)", remotes: origin, config: []string{"push.default=tracking", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "upstream with another name, current", remotes: origin, config: []string{"push.default=current", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other"}},
 		{name: "first merge value is the upstream", remotes: origin, config: []string{"push.default=current", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/other", "branch.feature.merge=refs/heads/main"}},
 		{name: "pushRemote, current", remotes: triangle, config: []string{"push.default=current", "branch.feature.pushRemote=fork", "branch.feature.remote=origin", "branch.feature.merge=refs/heads/main"}},
@@ -330,7 +332,8 @@ func commitFile(t *testing.T, dir, f, body string) {
 // rebase -i, a conflict with either backend, in the main work tree or a
 // linked one), Find reports the branch being rebased, as `git branch`
 // names it, not a detached HEAD, and Rebasing; the lookup's fingerprint
-// changes at the start and at the end. A detached HEAD that is no rebase,
+// changes at the start and at the end. git's onbranch: conditions see no
+// branch meanwhile, and neither do Find's. A detached HEAD that is no rebase,
 // or a rebase of a detached HEAD, stays detached.
 func TestFindDuringRebase(t *testing.T) {
 	cases := []struct {
@@ -362,7 +365,9 @@ func TestFindDuringRebase(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := lookupRepo(t, "main", []string{"origin=https://github.com/o/r.git"}, nil, nil, nil)
+			// onbranch: holds while on feature, not while git rebases it.
+			files := map[string]string{".gitconfig": "[includeIf \"onbranch:feature\"]\n\tpath = rules\n", "rules": rewriteGh}
+			dir := lookupRepo(t, "main", []string{"origin=gh:o/r"}, nil, files, nil)
 			commitFile(t, dir, "f", "base")
 			gitCLI(t, dir, "branch", "feature")
 			commitFile(t, dir, "f", "main")
@@ -384,6 +389,9 @@ func TestFindDuringRebase(t *testing.T) {
 				t.Fatal(err)
 			}
 			branches, _ := gitSays(dir, nil, "branch", "--list")
+			if want := gitURL(t, dir, WhyUpstream, "origin"); info.Remotes[0].URL != want {
+				t.Errorf("remote %q, git says %q", info.Remotes[0].URL, want)
+			}
 			if c.detached {
 				if strings.Contains(c.name, "rebase") != strings.Contains(branches, "rebasing") {
 					t.Fatalf("git says %q", branches)
@@ -784,4 +792,110 @@ func TestRewrites(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestIncludeIfMatchesGit: includeIf.<condition>.path is followed where
+// git follows it (gitdir:, gitdir/i:, onbranch:, git's wildmatch), and a
+// worktree's config.worktree is read where git reads it: the rule in the
+// included file rewrites the remote, or not, as git ls-remote --get-url
+// says.
+func TestIncludeIfMatchesGit(t *testing.T) {
+	cases := []struct {
+		cond, branch string
+	}{
+		{"onbranch:feature", "feature"},
+		{"onbranch:feature", "other"},
+		{"onbranch:feat*", "feature"},
+		{"onbranch:feat*", "feat/x"},
+		{"onbranch:feat/", "feat/x/y"},
+		{"onbranch:feat/**", "feat/x/y"},
+		{"onbranch:**/y", "feat/x/y"},
+		{"onbranch:feat/**/y", "feat/y"},
+		{"onbranch:*/y", "feat/x/y"},
+		{"onbranch:f?ature", "feature"},
+		{"onbranch:[a-f]eature", "feature"},
+		{"onbranch:[!f]eature", "feature"},
+		{"onbranch:[^a-e]eature", "feature"},
+		{"onbranch:\\feature", "feature"},
+		{"onbranch:FEATURE", "feature"},
+		{"gitdir:~/", "feature"},
+		{"gitdir:~/repo/.git", "feature"},
+		{"gitdir:repo/.git", "feature"},
+		{"gitdir:repo/", "feature"},
+		{"gitdir:./repo/", "feature"},
+		{"gitdir:./other/", "feature"},
+		{"gitdir:/nonexistent/", "feature"},
+		{"gitdir:**/REPO/", "feature"},
+		{"gitdir/i:**/REPO/", "feature"},
+		{"gitdir/i:~/REPO/", "feature"},
+		{"gitdir:~/re*/", "feature"},
+		{"gitdir:~/*/", "feature"},
+		{"nosuchcondition:x", "feature"},
+	}
+	for _, c := range cases {
+		t.Run(c.cond+" on "+c.branch, func(t *testing.T) {
+			files := map[string]string{".gitconfig": "[includeIf \"" + strings.ReplaceAll(c.cond, `\`, `\\`) + "\"]\n\tpath = rules\n", "rules": rewriteGh}
+			dir := lookupRepo(t, c.branch, []string{"origin=gh:o/r"}, nil, files, nil)
+			info, err := Find(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := info.Plan()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := gitURL(t, dir, WhyUpstream, "origin")
+			if info.Remotes[0].URL != want || p.Remotes[0].URL != want {
+				t.Errorf("Find %q, Plan %q, git %q", info.Remotes[0].URL, p.Remotes[0].URL, want)
+			}
+		})
+	}
+	t.Run("config.worktree", func(t *testing.T) {
+		dir := lookupRepo(t, "feature", []string{"origin=gh:o/r"}, []string{"extensions.worktreeConfig=true"}, nil, nil)
+		wt := filepath.Join(t.TempDir(), "wt")
+		gitCLI(t, dir, "worktree", "add", "-q", "-b", "side", wt)
+		gitHere(t, wt, "config", "--worktree", "url.https://github.com/.insteadOf", "gh:")
+		for _, d := range []string{dir, wt} {
+			info, err := Find(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := gitURL(t, d, WhyUpstream, "origin"); info.Remotes[0].URL != want {
+				t.Errorf("%s: Find %q, git %q", d, info.Remotes[0].URL, want)
+			}
+		}
+	})
+}
+
+// FuzzWildmatch: without what only git's wildmatch has ("**", '!'
+// classes, quoting, classes that never match '/'), it agrees with
+// path.Match, whose '*' and '?' stop at '/' as WM_PATHNAME's do.
+func FuzzWildmatch(f *testing.F) {
+	for _, s := range [][2]string{{"feat*", "feature"}, {"*/y", "a/y"}, {"[a-f]x", "cx"}, {"[^a]?", "b/"}, {"a*b*c", "aXbYc"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pat, text string) {
+		got := wildmatch(pat, text, false)
+		if len(pat) > 64 || len(text) > 64 || strings.Contains(pat, "**") || strings.ContainsAny(pat, "!\\") ||
+			!ascii(pat) || !ascii(text) {
+			return // git's matches bytes, path.Match runes
+		}
+		want, err := path.Match(pat, text)
+		if err != nil || strings.Contains(pat, "[]") || strings.Contains(pat, "[^]") ||
+			strings.Contains(pat, "[") && strings.Contains(text, "/") {
+			return // malformed for path.Match, a class git reads otherwise, or one facing a '/' (never matched by git's)
+		}
+		if got != want {
+			t.Fatalf("wildmatch(%q, %q) = %v, path.Match %v", pat, text, got, want)
+		}
+	})
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

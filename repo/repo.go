@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -120,7 +121,7 @@ func Find(dir string) (*Info, error) {
 		info.readRebase()
 	}
 	fc := newFindConfig(info)
-	walkConfig(info.CommonDir, fc.entry)
+	walkConfig(info, fc.entry)
 	fc.finish()
 	return info, nil
 }
@@ -346,7 +347,7 @@ func newFindConfig(info *Info) *findConfig {
 }
 
 func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if !DecidesLookup(section, sub, key, fc.info.Branch) {
+	if !decidesLookup(section, sub, key, fc.info.Branch) {
 		return
 	}
 	v := configValue(val)
@@ -377,12 +378,12 @@ func (fc *findConfig) finish() {
 	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
 }
 
-// DecidesLookup reports whether the config key section.sub.key (section
+// decidesLookup reports whether the config key section.sub.key (section
 // and key lower-cased) takes part in deciding which pull request is
 // branch's (SPEC 3): the branch's remote, merge ref and push remote, the
 // default push remote and push.default, every remote's URLs and gh repo
 // set-default's mark, and the URL rewrites.
-func DecidesLookup(section, sub, key, branch string) bool {
+func decidesLookup(section, sub, key, branch string) bool {
 	switch section {
 	case "remote":
 		if sub == "" {
@@ -422,9 +423,14 @@ func fnvAdd(h uint64, parts ...string) uint64 {
 // pass: section and key lower-cased (git's names are case-insensitive),
 // the subsection as written, and the value still raw for configValue;
 // hasVal is false for a bare key ("key" alone, which git reads as true).
+//
+// b is not copied (the render reads every config file git reads, and a
+// copy of each cost as much as reading it): callers hand over a buffer
+// they never write again (readSmall's), so the strings fn keeps may point
+// into it.
 func eachEntry(b []byte, fn func(section, sub, key, val string, hasVal bool)) {
 	var section, sub string
-	text := string(b)
+	text := unsafe.String(unsafe.SliceData(b), len(b))
 	for len(text) > 0 {
 		var line string
 		line, text, _ = strings.Cut(text, "\n")
