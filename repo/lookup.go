@@ -374,7 +374,11 @@ func CutFrom(info *Info, remote string, bases []string) string {
 	s := openObjects(filepath.Join(info.CommonDir, "objects"))
 	defer s.close()
 	deadline := time.Now().Add(cutBudget)
-	best, bestN, tie := "", -1, false
+	// Nearest: fewest commits of the branch's own (base..branch); of
+	// those as near, the base with fewest commits the branch lacks
+	// (branch..base): a branch cut from main's tip is cut from main, not
+	// from a release branch that forked from that same commit and moved on.
+	best, bestN, bestM, tie := "", -1, -1, false
 	for _, b := range bases {
 		oid := info.refOid("refs/remotes/" + remote + "/" + b)
 		if oid == "" || len(oid) != 40 {
@@ -384,10 +388,14 @@ func CutFrom(info *Info, remote string, bases []string) string {
 		if !ok {
 			return ""
 		}
+		m, ok := aheadOf(s, plumbing.NewHash(oid), plumbing.NewHash(local), deadline)
+		if !ok {
+			return ""
+		}
 		switch {
-		case bestN < 0 || n < bestN:
-			best, bestN, tie = b, n, false
-		case n == bestN:
+		case bestN < 0 || n < bestN || n == bestN && m < bestM:
+			best, bestN, bestM, tie = b, n, m, false
+		case n == bestN && m == bestM:
 			tie = true
 		}
 	}

@@ -524,7 +524,13 @@ func TestCutFrom(t *testing.T) {
 	// A merge of main into the fix: still nearer release/1.x.
 	gitCLI(t, dir, "checkout", "-q", "-b", "fix-merged", "fix")
 	gitCLI(t, dir, "merge", "-q", "--no-edit", "main~1")
-	for _, b := range []string{"main", "release/1.x"} {
+	// rc forked from main's tip and moved on; hotfix is cut from main's
+	// tip too: as near to both, it lacks rc's commits and none of main's.
+	gitCLI(t, dir, "checkout", "-q", "-b", "rc", "main")
+	commitFile(t, dir, "g", "rc1")
+	gitCLI(t, dir, "checkout", "-q", "-b", "hotfix", "main")
+	commitFile(t, dir, "h", "h1")
+	for _, b := range []string{"main", "release/1.x", "rc"} {
 		gitCLI(t, dir, "update-ref", "refs/remotes/origin/"+b, b)
 	}
 	bases := []string{"main", "release/1.x"}
@@ -541,6 +547,8 @@ func TestCutFrom(t *testing.T) {
 		{"feature", []string{"main", "missing"}, ""},
 		{"feature", []string{"main"}, "main"},
 		{"release/1.x", bases, "release/1.x"},
+		{"hotfix", []string{"rc", "main"}, "main"},
+		{"hotfix", []string{"main", "rc"}, "main"},
 	}
 	check := func(t *testing.T) {
 		for _, c := range cases {
