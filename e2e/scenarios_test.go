@@ -761,8 +761,10 @@ func (g shown) String() string {
 	if g.chip != "" {
 		out = "`" + g.chip + "`"
 	}
-	if h, ok := g.lookup["head"].(string); ok {
+	if h, ok := g.lookup["head"].(string); ok && h != "" {
 		out += fmt.Sprintf(" (asked %s in %v)", h, g.lookup["base"])
+	} else if why, ok := g.lookup["why"].(string); ok {
+		out += " (nothing asked: " + strings.ReplaceAll(why, "`", "") + ")"
 	}
 	for _, n := range g.setAside {
 		out += fmt.Sprintf(", sets aside #%d", n)
