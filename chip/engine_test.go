@@ -512,3 +512,37 @@ func TestHumanStatusShowsMergeFacts(t *testing.T) {
 		}
 	}
 }
+
+// A refresh in a repository whose objects are beyond what sync reads
+// (alternates nested deeper than git allows, the PR's head at the end of
+// them) records the PR with sync unknown, and status says so, instead of
+// a wrong "not fetched" or a refresh that never ends.
+func TestSyncBeyondBoundsIsRecordedUnknown(t *testing.T) {
+	r := newRig(t)
+	r.commit(t)
+	r.env.Config.Format = "#{number}( {sync})"
+	objects := filepath.Join(r.repo, ".git", "objects")
+	prev := objects
+	for i := 0; i < 8; i++ {
+		next := filepath.Join(r.repo, ".git", "alt"+strconv.Itoa(i))
+		os.MkdirAll(filepath.Join(prev, "info"), 0o755)
+		os.MkdirAll(next, 0o755)
+		os.WriteFile(filepath.Join(prev, "info", "alternates"), []byte(next+"\n"), 0o644)
+		prev = next
+	}
+	head := "0123456789abcdef0123456789abcdef01234567"
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","headRefOid":"` + head + `"}'`)
+	r.background(t)
+	s := r.status()
+	if s.PR == nil || s.PR.Sync == nil || *s.PR.Sync != "unknown" {
+		t.Fatalf("pr %+v", s.PR)
+	}
+	if s.Chip != "#4" {
+		t.Errorf("chip %q, want #4 (unknown sync shows nothing)", s.Chip)
+	}
+	var b strings.Builder
+	s.WriteHuman(&b)
+	if !strings.Contains(b.String(), "local branch against the PR unknown") {
+		t.Errorf("human status:\n%s", b.String())
+	}
+}

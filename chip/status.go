@@ -11,6 +11,7 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -106,7 +107,9 @@ func (p *StatusPR) mergeLine() string {
 	if p.FailingCheck != nil {
 		parts = append(parts, "first failing: "+*p.FailingCheck)
 	}
-	if p.Sync != nil {
+	if p.Sync != nil && *p.Sync == repo.SyncUnknown {
+		parts = append(parts, "local branch against the PR unknown (the repository is beyond what prchip reads for it)")
+	} else if p.Sync != nil {
 		parts = append(parts, "local branch "+strings.ReplaceAll(*p.Sync, "_", " "))
 	}
 	if q := p.Queue; q != nil {
