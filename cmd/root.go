@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -81,6 +82,16 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			cc.Help()
 			return &ExitError{Code: ExitUsage}
 		},
+	}
+	// The tokens in gh's hosts.yml are redacted as exact values by every
+	// command that prints or stores text from outside; the render paths
+	// only show what was redacted when it was stored, and read no more.
+	root.PersistentPreRun = func(cc *cobra.Command, _ []string) {
+		switch cc.Name() {
+		case "prompt", "statusline", "worker":
+		default:
+			sanitize.RedactAlso(ghauth.HostsTokens)
+		}
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2
