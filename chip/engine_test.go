@@ -546,3 +546,58 @@ func TestSyncBeyondBoundsIsRecordedUnknown(t *testing.T) {
 		t.Errorf("human status:\n%s", b.String())
 	}
 }
+
+// A template that needs a field the stored result was not asked with
+// makes that result stale at once (SPEC 5), for an open PR, a merged one
+// and no PR alike, however fresh; a template change that needs nothing new
+// does not, and neither does a field the installed gh refused.
+func TestTemplateNeedingNewFieldsIsStale(t *testing.T) {
+	cases := []struct {
+		name, body string
+	}{
+		{"open PR", `echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"merged PR", `echo '{"number":4,"title":"t","state":"MERGED","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"no PR", `echo 'no pull requests found for branch "feature"' >&2; exit 1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRig(t)
+			r.gh.set(c.body)
+			r.background(t)
+			r.now = r.now.Add(10 * time.Second)
+			if r.wantsRefresh(t) {
+				t.Fatal("refresh wanted while fresh")
+			}
+			r.env.Config.Format = "#{number} {title}( {state})"
+			if r.wantsRefresh(t) {
+				t.Fatal("a template needing no new field made the result stale")
+			}
+			r.env.Config.Format = "#{number}( {review})"
+			if !r.wantsRefresh(t) {
+				t.Fatal("{review} added: no refresh wanted")
+			}
+			r.background(t)
+			if r.wantsRefresh(t) {
+				t.Fatal("still stale after the refresh asked for the new field")
+			}
+			if c.name == "open PR" {
+				if s := r.status(); s.Chip != "#4 approved" {
+					t.Fatalf("chip %q", s.Chip)
+				}
+			}
+		})
+	}
+	t.Run("field the installed gh refuses", func(t *testing.T) {
+		r := newRig(t)
+		r.env.Config.Format = "#{number}( {auto_merge})"
+		r.gh.set(`case "$*" in *autoMergeRequest*)
+printf 'Unknown JSON field: "autoMergeRequest"\nAvailable fields:\n  isDraft\n  number\n  state\n  title\n  url\n' >&2; exit 1;;
+esac
+echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+		r.background(t)
+		r.now = r.now.Add(10 * time.Second)
+		if r.wantsRefresh(t) {
+			t.Fatal("a field gh refused keeps the result stale")
+		}
+	})
+}
