@@ -75,7 +75,15 @@ func newRigTB(t testing.TB) *rig {
 		}
 	}
 	t.Setenv("PATH", bin)
+	// HOME and the XDG directories together: git reads
+	// $XDG_CONFIG_HOME/git/config when it is set, ~/.config/git/config
+	// otherwise, so a test that writes one must know which.
 	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
+	t.Setenv("XDG_RUNTIME_DIR", filepath.Join(home, ".run"))
+	os.Mkdir(filepath.Join(home, ".run"), 0o700)
 	t.Setenv("GH_CONFIG_DIR", filepath.Join(home, "gh"))
 	t.Setenv("GH_HOST", "")
 	t.Setenv("GH_TOKEN", "x")
@@ -391,8 +399,8 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"git@github.com:\"]\n\tinsteadOf = gh:\n"), 0o644)
 		}},
 		{"XDG git config", func() {
-			os.MkdirAll(filepath.Join(os.Getenv("HOME"), ".config", "git"), 0o755)
-			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".config", "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
+			os.MkdirAll(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git"), 0o755)
+			os.WriteFile(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
 		}},
 		{"gh config", func() {
 			os.MkdirAll(os.Getenv("GH_CONFIG_DIR"), 0o700)

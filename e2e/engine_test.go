@@ -27,7 +27,9 @@ func TestE2E_A_PullRequestExists(t *testing.T) {
 			t.Errorf("pr %+v class %s", s.PR, s.class())
 		}
 		// gh's version was learned by the refresh; status itself runs nothing.
-		out, _ := exec.Command(w.ghPath, "--version").Output()
+		ver := exec.Command(w.ghPath, "--version")
+		ver.Env = w.env() // gh reads its config dir before it prints a version
+		out, _ := ver.Output()
 		if v, _ := s.Raw["gh"].(map[string]any)["version"].(string); v == "" || !strings.HasPrefix(strings.Replace(string(out), "\n", " ", 1), "gh version "+v+" ") {
 			t.Errorf("gh.version %q, gh says %q", v, out)
 		}

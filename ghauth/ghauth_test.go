@@ -2,6 +2,7 @@ package ghauth
 
 import (
 	"fmt"
+	"github.com/prchip/prchip/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) {
 		fmt.Println(strings.Join(ghauth.KnownHosts(), "\n"))
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	testenv.Main(m)
 }
 
 func goGhKnownHosts(t *testing.T) []string {
