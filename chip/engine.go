@@ -249,7 +249,18 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		State:       v.Repo.Chip(f.Repo.Branch, f.Target, ce.Policy.Name),
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
+		Fields:      e.neededFields(ce, f, &v.Global),
 	}
+}
+
+// neededFields are the gh fields the PR chip's templates need of the
+// installed gh (prFields), which a stored result must hold to be fresh;
+// nil for shell chips.
+func (e *Engine) neededFields(ce chipEntry, f *Facts, g *state.Global) []string {
+	if ce.Policy.Kind != state.KindPR {
+		return nil
+	}
+	return e.prFields(f, g)
 }
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
@@ -429,8 +440,8 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		for _, p := range runs {
 			st := rs.PutChip(f.Repo.Branch, f.Target, p.ce.Policy.Name)
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				KeepOnRetryable: e.Config.OnRetryable == "keep",
-				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(),
+				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: e.neededFields(p.ce, f, &v.Global),
+				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if len(p.refused) > 0 {
 				if g.GhLacksOf != f.Setup.GhIdentity {

@@ -79,7 +79,15 @@ func newRigTB(t testing.TB) *rig {
 		}
 	}
 	t.Setenv("PATH", bin)
+	// HOME and the XDG directories together: git reads
+	// $XDG_CONFIG_HOME/git/config when it is set, ~/.config/git/config
+	// otherwise, so a test that writes one must know which.
 	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
+	t.Setenv("XDG_RUNTIME_DIR", filepath.Join(home, ".run"))
+	os.Mkdir(filepath.Join(home, ".run"), 0o700)
 	t.Setenv("GH_CONFIG_DIR", filepath.Join(home, "gh"))
 	t.Setenv("GH_HOST", "")
 	t.Setenv("GH_TOKEN", "x")
@@ -414,8 +422,8 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"git@github.com:\"]\n\tinsteadOf = gh:\n"), 0o644)
 		}},
 		{"XDG git config", func() {
-			os.MkdirAll(filepath.Join(os.Getenv("HOME"), ".config", "git"), 0o755)
-			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".config", "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
+			os.MkdirAll(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git"), 0o755)
+			os.WriteFile(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
 		}},
 		{"gh config", func() {
 			os.MkdirAll(os.Getenv("GH_CONFIG_DIR"), 0o700)
@@ -557,4 +565,93 @@ func TestHumanStatusShowsMergeFacts(t *testing.T) {
 			t.Errorf("status lacks %q:\n%s", want, b.String())
 		}
 	}
+}
+
+// A refresh in a repository whose objects are beyond what sync reads
+// (alternates nested deeper than git allows, the PR's head at the end of
+// them) records the PR with sync unknown, and status says so, instead of
+// a wrong "not fetched" or a refresh that never ends.
+func TestSyncBeyondBoundsIsRecordedUnknown(t *testing.T) {
+	r := newRig(t)
+	r.commit(t)
+	r.env.Config.Format = "#{number}( {sync})"
+	objects := filepath.Join(r.repo, ".git", "objects")
+	prev := objects
+	for i := 0; i < 8; i++ {
+		next := filepath.Join(r.repo, ".git", "alt"+strconv.Itoa(i))
+		os.MkdirAll(filepath.Join(prev, "info"), 0o755)
+		os.MkdirAll(next, 0o755)
+		os.WriteFile(filepath.Join(prev, "info", "alternates"), []byte(next+"\n"), 0o644)
+		prev = next
+	}
+	head := "0123456789abcdef0123456789abcdef01234567"
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","headRefOid":"` + head + `"}'`)
+	r.background(t)
+	s := r.status()
+	if s.PR == nil || s.PR.Sync == nil || *s.PR.Sync != "unknown" {
+		t.Fatalf("pr %+v", s.PR)
+	}
+	if s.Chip != "#4" {
+		t.Errorf("chip %q, want #4 (unknown sync shows nothing)", s.Chip)
+	}
+	var b strings.Builder
+	s.WriteHuman(&b)
+	if !strings.Contains(b.String(), "local branch against the PR unknown") {
+		t.Errorf("human status:\n%s", b.String())
+	}
+}
+
+// A template that needs a field the stored result was not asked with
+// makes that result stale at once (SPEC 5), for an open PR, a merged one
+// and no PR alike, however fresh; a template change that needs nothing new
+// does not, and neither does a field the installed gh refused.
+func TestTemplateNeedingNewFieldsIsStale(t *testing.T) {
+	cases := []struct {
+		name, body string
+	}{
+		{"open PR", `echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"merged PR", `echo '{"number":4,"title":"t","state":"MERGED","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"no PR", `echo 'no pull requests found for branch "feature"' >&2; exit 1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRig(t)
+			r.gh.set(c.body)
+			r.background(t)
+			r.now = r.now.Add(10 * time.Second)
+			if r.wantsRefresh(t) {
+				t.Fatal("refresh wanted while fresh")
+			}
+			r.env.Config.Format = "#{number} {title}( {state})"
+			if r.wantsRefresh(t) {
+				t.Fatal("a template needing no new field made the result stale")
+			}
+			r.env.Config.Format = "#{number}( {review})"
+			if !r.wantsRefresh(t) {
+				t.Fatal("{review} added: no refresh wanted")
+			}
+			r.background(t)
+			if r.wantsRefresh(t) {
+				t.Fatal("still stale after the refresh asked for the new field")
+			}
+			if c.name == "open PR" {
+				if s := r.status(); s.Chip != "#4 approved" {
+					t.Fatalf("chip %q", s.Chip)
+				}
+			}
+		})
+	}
+	t.Run("field the installed gh refuses", func(t *testing.T) {
+		r := newRig(t)
+		r.env.Config.Format = "#{number}( {auto_merge})"
+		r.gh.set(`case "$*" in *autoMergeRequest*)
+printf 'Unknown JSON field: "autoMergeRequest"\nAvailable fields:\n  isDraft\n  number\n  state\n  title\n  url\n' >&2; exit 1;;
+esac
+echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+		r.background(t)
+		r.now = r.now.Add(10 * time.Second)
+		if r.wantsRefresh(t) {
+			t.Fatal("a field gh refused keeps the result stale")
+		}
+	})
 }

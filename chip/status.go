@@ -11,6 +11,7 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -115,7 +116,9 @@ func (p *StatusPR) mergeLine() string {
 	if p.FailingCheck != nil {
 		parts = append(parts, "first failing: "+*p.FailingCheck)
 	}
-	if p.Sync != nil {
+	if p.Sync != nil && *p.Sync == repo.SyncUnknown {
+		parts = append(parts, "local branch against the PR unknown (the repository is beyond what prchip reads for it)")
+	} else if p.Sync != nil {
 		parts = append(parts, "local branch "+strings.ReplaceAll(*p.Sync, "_", " "))
 	}
 	if q := p.Queue; q != nil {
@@ -342,6 +345,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	if s.Validation == state.Suppressed && len(s.RecoveryActions) == 0 {
 		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
 	}
+	s.RecoveryActions = tokenAdvice(s.RecoveryActions, s.Gh.TokenSource)
 	if len(s.RecoveryActions) > 3 {
 		s.RecoveryActions = s.RecoveryActions[:3]
 	}
@@ -410,6 +414,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 		}
 	}
 	at := func(t time.Time) string { return t.Local().Format(time.DateTime) + " (" + Relative(t.Sub(s.Now)) + ")" }
+	row("why", s.whyLine())
 	row("directory", s.Dir)
 	if s.Repo == nil {
 		row("repository", "none")
@@ -485,9 +490,6 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	if s.NextAttemptAt != nil {
 		row("next refresh", "at the first prompt after "+at(*s.NextAttemptAt))
-	}
-	if s.Repo != nil {
-		row("invalidations", fmt.Sprint(s.InvalidationCount))
 	}
 	for _, c := range s.Chips {
 		row("chip "+c.Name, c.lines(at)...)
@@ -598,7 +600,7 @@ func skipWords(reason string, failures int) string {
 	case state.ReasonFresh:
 		return "the last result is fresh"
 	case state.ReasonBackoff:
-		return fmt.Sprintf("backing off after %d failures in a row", failures)
+		return "backing off after " + plural(failures, "failure") + " in a row"
 	case state.ReasonMissingGh:
 		return "gh was missing, and the setup has not changed since"
 	}

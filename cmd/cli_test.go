@@ -71,8 +71,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"status", "--jsn"}, "Did you mean this?\n\t--json"},
 		{[]string{"refresh", "--frce"}, "--force"},
 		{[]string{"status", "extra"}, "unknown command"},
-		{[]string{"init"}, "accepts 1 arg"},
-		{[]string{"init", "tcsh"}, `invalid argument "tcsh"`},
+		{[]string{"init"}, "prchip init needs a shell: zsh, bash, fish or starship"},
+		{[]string{"init", "tcsh"}, `unknown shell "tcsh" for prchip init: use zsh, bash, fish or starship`},
+		{[]string{"init", "zsh", "bash"}, "takes one shell"},
+		{[]string{"completion"}, "prchip completion needs a shell: bash, zsh, fish or powershell"},
+		{[]string{"completion", "tcsh"}, `unknown shell "tcsh"`},
 		{[]string{"reset", "--all", "x"}, "unknown command"},
 		{[]string{"worker", "--shell", "fish"}, "zsh or bash"},
 	} {

@@ -364,3 +364,47 @@ func TestShellOverridesForTmuxAndStatusline(t *testing.T) {
 		t.Errorf("statusline options %+v", o)
 	}
 }
+
+// Durations: a number means seconds, whole or not (the README says so);
+// a value out of range is said with the range as the README writes it
+// ("1s to 24h", never "24h0m0s"), and no message names a Go type.
+func TestDurationValues(t *testing.T) {
+	cases := []struct {
+		body string
+		want time.Duration // Timeout; 0: the problem below
+		msg  string
+	}{
+		{"timeout = 0.5\n", 500 * time.Millisecond, ""},
+		{"timeout = 2\n", 2 * time.Second, ""},
+		{"timeout = \"1m\"\n", time.Minute, ""},
+		{"timeout = 0.05\n", 0, `key "timeout": 0.05 seconds is outside 100ms to 1m`},
+		{"timeout = 61\n", 0, `key "timeout": 61 seconds is outside 100ms to 1m`},
+		{"timeout = -1\n", 0, `key "timeout": -1 seconds is outside 100ms to 1m`},
+		{"timeout = 1e300\n", 0, `key "timeout": 1e+300 seconds is outside 100ms to 1m`},
+		{"timeout = \"90s\"\n", 0, `key "timeout": "90s" is outside 100ms to 1m`},
+		{"refresh_interval = \"100h\"\n", 0, `key "refresh_interval": "100h" is outside 1s to 24h`},
+		{"worker_idle = 0\n", 0, `key "worker_idle": 0 seconds is outside 1s to 168h`},
+		{"timeout = true\n", 0, `key "timeout": must be a duration such as "5s" or a number of seconds, not true`},
+		{"timeout = [1]\n", 0, `not a list`},
+		{"timeout = 1979-05-27\n", 0, `not a date or time`},
+		{"color = 1.5\n", 0, `key "color": must be true or false, not 1.5`},
+	}
+	for _, c := range cases {
+		cfg := load(t, c.body)
+		if c.msg == "" {
+			if len(cfg.Problems) != 0 || cfg.Timeout != c.want {
+				t.Errorf("%q: timeout %v, problems %v", c.body, cfg.Timeout, cfg.Problems)
+			}
+			continue
+		}
+		if len(cfg.Problems) != 1 || !strings.Contains(cfg.Problems[0].String(), c.msg) {
+			t.Errorf("%q: problems %v, want %q", c.body, cfg.Problems, c.msg)
+			continue
+		}
+		for _, bad := range []string{"float64", "int64", "bool)", "[]interface", "map[", "0m0s", "h0m"} {
+			if strings.Contains(cfg.Problems[0].String(), bad) {
+				t.Errorf("%q: %q says %q", c.body, cfg.Problems[0], bad)
+			}
+		}
+	}
+}

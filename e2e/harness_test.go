@@ -24,6 +24,9 @@ import (
 var prchipBin string
 
 func TestMain(m *testing.M) {
+	// Every run below gets the world's environment; what runs with the
+	// test's own (gh --version, git in a test) sees a home of its own.
+	cleanup := testenv.Isolate()
 	dir, err := os.MkdirTemp("", "prchip-e2e-")
 	if err != nil {
 		panic(err)
@@ -37,6 +40,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 

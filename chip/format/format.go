@@ -180,6 +180,8 @@ func (s *Symbols) syncWords(value string) (string, string) {
 	case "not_fetched":
 		return "not fetched", s.SyncNotFetched
 	}
+	// "unknown" (a repository beyond what sync reads) and anything else
+	// show nothing: a prompt has no room for "cannot tell"; status says it.
 	return "", ""
 }
 

@@ -42,6 +42,7 @@ var states = []struct {
 	{"behind-behind", PR{Number: 8, State: "open", Title: "t", MergeState: "behind", Counts: &CheckCounts{Pending: 1}, HeadOid: oid, Sync: "behind"}, false},
 	{"blocked-diverged", PR{Number: 8, State: "open", Title: "t", MergeState: "blocked", Counts: &CheckCounts{}, HeadOid: oid, Sync: "diverged"}, false},
 	{"unstable-notfetch", PR{Number: 8, State: "open", Title: "t", MergeState: "unstable", HeadOid: oid, Sync: "not_fetched"}, false},
+	{"unknown-sync", PR{Number: 8, State: "open", Title: "t", MergeState: "clean", HeadOid: oid, Sync: "unknown"}, false},
 	{"hooks", PR{Number: 8, State: "open", Title: "t", MergeState: "has_hooks"}, false},
 	{"draft-merge-state", PR{Number: 8, State: "open", Draft: true, Title: "t", MergeState: "draft"}, false},
 	{"unknown-merge", PR{Number: 8, State: "open", Title: "t", MergeState: "unknown", Queue: &Queue{Position: 1, State: "queued"}}, false},

@@ -183,6 +183,10 @@ type ChipState struct {
 	// Rechecks counts consecutive results under Fingerprint whose merge
 	// state GitHub had not computed yet (see MergeRecheck).
 	Rechecks int `json:"rechecks,omitempty"`
+	// Fields are the gh --json fields a validated PR result was asked
+	// with: a template that needs one it lacks makes it stale at once
+	// (SPEC 5), so `{review}` added to the format shows at the next prompt.
+	Fields []string `json:"fields,omitempty"`
 }
 
 // MergeRecheck is how long a result stays fresh while GitHub is still
@@ -266,6 +270,9 @@ type DecideInput struct {
 	Foreground bool
 	// Force is `refresh --force`: suppression and cached failures do not apply either.
 	Force bool
+	// Fields are the gh --json fields the PR chip's templates need now (of
+	// those the installed gh knows); nil for other chips.
+	Fields []string
 }
 
 // Decide is the single place that says whether a chip runs: the render
@@ -297,10 +304,26 @@ func Decide(in DecideInput) Decision {
 	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) && st.NextAttempt.Sub(in.Now) <= maxWait(st.Outcome) {
 		return Decision{false, ReasonBackoff}
 	}
-	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) {
+	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) &&
+		hasFields(st, in.Fields) {
 		return Decision{false, ReasonFresh}
 	}
 	return Decision{true, ""}
+}
+
+// hasFields reports whether st's result holds every field a template
+// needs: a validated result asked with fewer (before `{review}` was added
+// to the format, or recorded before fields were) is stale at once.
+func hasFields(st *ChipState, need []string) bool {
+	if st.Outcome.Class != classify.Validated {
+		return true
+	}
+	for _, f := range need {
+		if !slices.Contains(st.Fields, f) {
+			return false
+		}
+	}
+	return true
 }
 
 // freshFor is how long st's result stays fresh.
@@ -388,6 +411,8 @@ type ApplyInput struct {
 	// KeepOnRetryable keeps the last value, marked stale, through
 	// transient failures.
 	KeepOnRetryable bool
+	// Fields are the gh --json fields the run asked for (PR chip).
+	Fields []string
 }
 
 // Apply is the single place where a run's outcome changes state (the table
@@ -415,7 +440,7 @@ func Apply(in ApplyInput) {
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
-		st.PR, st.Value, st.Stale = o.PR, o.Value, false
+		st.PR, st.Value, st.Stale, st.Fields = o.PR, o.Value, false, in.Fields
 		st.Failures, st.NextAttempt = 0, time.Time{}
 		if o.PR != nil && o.PR.MergeState == "unknown" {
 			st.Rechecks = prevRechecks + 1
@@ -532,6 +557,9 @@ func legacyBranches(b []byte) []*BranchState {
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
 	st.Value = shown(st.Value, 256)
+	if len(st.Fields) > 32 { // more than gh has: only compared, but each prompt would
+		st.Fields = nil
+	}
 	if p := st.PR; p != nil {
 		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)
 		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
