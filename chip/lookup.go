@@ -477,7 +477,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		o := classify.ClassifyPR(r, e.now())
 		if o.Class != classify.Validated {
 			// gh failed: that is the refresh's outcome, as before.
-			o.Lookup = &classify.Lookup{Head: a.label(), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
+			o.Lookup = &classify.Lookup{Head: headName(a), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
 			return o, refused
 		}
 		if o.PR == nil {
