@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,8 +53,8 @@ var p10kVariants = []p10kVariant{
 func p10kHome(t *testing.T, w *world, v p10kVariant) {
 	t.Helper()
 	theme := filepath.Join(w.home, "powerlevel10k")
-	if out, err := exec.Command("cp", "-R", p10kDir, theme).CombinedOutput(); err != nil {
-		t.Fatalf("copy powerlevel10k: %v %s", err, out)
+	if err := os.CopyFS(theme, os.DirFS(p10kDir)); err != nil {
+		t.Fatalf("copy powerlevel10k: %v", err)
 	}
 	mode := "off"
 	if v.instant {
@@ -72,6 +73,8 @@ POWERLEVEL9K_INSTANT_PROMPT=`+mode+`
 		rc.WriteString(`if [[ -r "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh" ]]; then
   source "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"
 fi
+# For the test: whether p10k's instant prompt was on screen.
+typeset -g test_instant=${+__p9k_instant_prompt_active}
 `)
 	}
 	rc.WriteString(v.options + "source ~/powerlevel10k/powerlevel10k.zsh-theme\nsource ~/.p10k.zsh\n")
@@ -121,26 +124,41 @@ func eachP10k(t *testing.T, test func(t *testing.T, w *world, newTerminal func()
 					_, err := os.Stat(cache)
 					return err == nil
 				})
+				pid := first.panePID()
 				first.press("C-d")
 				// What that session learnt is forgotten: each test sets
 				// up what the new terminal knows.
 				w.settle()
-				first.waitFor("the first shell's worker to end", func(string) bool { return len(workersOf(first.panePID())) == 0 })
+				first.waitFor("the first shell's worker to end", func(string) bool { return len(workersOf(pid)) == 0 })
 				if r := w.run(w.repo, "reset", "--all"); r.code != 0 {
 					t.Fatalf("reset: %s", r.stderr)
 				}
 			}
-			test(t, w, func() *terminal { return onP10kTerminal(t, w) })
+			var opened []*terminal
+			test(t, w, func() *terminal {
+				tm := onP10kTerminal(t, w)
+				opened = append(opened, tm)
+				return tm
+			})
+			// The variant ran as named: the terminal the test used showed
+			// p10k's instant prompt first.
+			if v.instant {
+				for _, tm := range opened {
+					tm.enter("print -r -- instant=$test_instant")
+					tm.waitFor("instant=1", func(s string) bool { return strings.Contains(s, "\ninstant=1") })
+				}
+			}
 		})
 	}
 }
 
+// currentUser is the name p10k gives its instant prompt cache (%n).
 func currentUser(t *testing.T) string {
-	out, err := exec.Command("id", "-un").Output()
+	u, err := user.Current()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.TrimSpace(string(out))
+	return u.Username
 }
 
 // (a) A new terminal whose chip is already known shows it at its first
