@@ -164,7 +164,8 @@ func currentUser(t *testing.T) string {
 // (a) A new terminal whose chip is already known shows it at its first
 // prompt, with nothing typed: the segment reads $PRCHIP when zsh draws the
 // prompt, after prchip's precmd hook, which p10k's runs before at the
-// first prompt.
+// first prompt. On a branch without a PR the segment is gone, not drawn
+// empty.
 func TestP10kFirstPromptShowsKnownChip(t *testing.T) {
 	eachP10k(t, func(t *testing.T, w *world, newTerminal func() *terminal) {
 		w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "known"})
@@ -175,6 +176,17 @@ func TestP10kFirstPromptShowsKnownChip(t *testing.T) {
 		p10kDrawn(t, tm)
 		if n := w.srv.Requests() - before; n != 0 {
 			t.Errorf("server saw %d requests for a fresh chip", n)
+		}
+		// No PR: no segment, not even an empty one in the chip's colour.
+		tm.enter("git checkout -q -b nopr")
+		tm.waitFor("the prompt without the chip", func(s string) bool {
+			l := lastLine(s)
+			return !strings.Contains(l, "#42") && !strings.Contains(l, "checkout")
+		})
+		w.settle()
+		styled, _ := exec.Command(tm.tmux, "-S", tm.sock, "capture-pane", "-p", "-e").Output()
+		if l := lastLine(string(styled)); strings.Contains(l, "38;5;208") {
+			t.Errorf("an empty chip segment is drawn: %q", l)
 		}
 	})
 }
