@@ -387,7 +387,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			}
 			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
 				resync = &format.PR{HeadOid: in.State.PR.HeadOid}
-				addSync(f, resync)
+				e.addSync(f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
@@ -485,19 +485,7 @@ func (e *Engine) environ() []string {
 }
 
 // ghFields asks gh for what any of the configured formats shows.
-func (e *Engine) ghFields() string {
-	all := e.Config.Format
-	if all == "" {
-		p, _ := format.Preset(e.Config.Preset)
-		all = p.Format
-	}
-	for _, ov := range e.Config.Shells {
-		if ov.Format != nil {
-			all += *ov.Format
-		}
-	}
-	return format.GhFields(all)
-}
+func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
 
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
@@ -525,7 +513,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.G
 	r, asked, refused := e.runGhPR(ctx, f, p, e.prFields(f, g))
 	o := classify.ClassifyPR(r, e.now())
 	if o.PR != nil {
-		addSync(f, o.PR)
+		e.addSync(f, o.PR)
 		if slices.Contains(asked, "id") {
 			e.addQueue(ctx, f, p, o.PR)
 		}

@@ -212,7 +212,8 @@ func TestGhFieldsAskOnlyWhatTheFormatShows(t *testing.T) {
 		"#{number}( {merge_state})":   "number,url,state,isDraft,title,mergeStateStatus",
 		"#{number}( {auto_merge})":    "number,url,state,isDraft,title,autoMergeRequest",
 		"#{number}( {sync_symbol})":   "number,url,state,isDraft,title,headRefOid",
-		"#{number}( {queue})":         "number,url,state,isDraft,title,id",
+		"#{number}( {queue})":         "number,url,state,isDraft,title,headRefOid,id",
+		"#{number}( {queue_state})":   "number,url,state,isDraft,title,headRefOid,id",
 		mergeFormat:                   "number,url,state,isDraft,title,statusCheckRollup,mergeStateStatus,autoMergeRequest,headRefOid,id",
 	}
 	for f, want := range cases {

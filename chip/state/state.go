@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -489,8 +490,12 @@ func (st *ChipState) clean() {
 		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
 		p.MergeState, p.Sync, p.FailingCheck = shown(p.MergeState, 32), shown(p.Sync, 32), shown(p.FailingCheck, 128)
 		p.HeadOid = shown(p.HeadOid, 64)
-		if p.Queue != nil {
-			p.Queue.State = shown(p.Queue.State, 32)
+		if q := p.Queue; q != nil {
+			q.State = shown(q.State, 32)
+			q.RemovalReason, q.RemovalHeadOid = shown(q.RemovalReason, classify.MaxRemovalReason), shown(q.RemovalHeadOid, 64)
+			if q.RemovalCause != "" {
+				q.RemovalCause = format.KnownCause(q.RemovalCause)
+			}
 		}
 	}
 	if o := st.Outcome; o != nil {

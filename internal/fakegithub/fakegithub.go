@@ -44,6 +44,11 @@ type PR struct {
 	CommitChecks map[string][]Check
 	// Queue is the merge queue entry (nil: not queued).
 	Queue *QueueEntry
+	// Removal is the last removal from the merge queue in the PR's
+	// timeline (nil: none); HeadCommitted is the head commit's
+	// committedDate (queue.go).
+	Removal       *QueueRemoval
+	HeadCommitted time.Time
 }
 
 // QueueEntry is a merge queue entry: position and state (QUEUED,
@@ -322,21 +327,6 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 
 // nodeID is a PR's GraphQL node id.
 func nodeID(number int) string { return "PR_" + itoa(number) }
-
-// answerQueue answers the merge queue query (a node by id) with the
-// entry of the PR with that node id.
-func (s *Server) answerQueue(w http.ResponseWriter, q gqlRequest) {
-	id, _ := q.Variables["id"].(string)
-	var entry any
-	s.mu.Lock()
-	for _, pr := range s.prs {
-		if nodeID(pr.Number) == id && pr.Queue != nil {
-			entry = map[string]any{"position": pr.Queue.Position, "state": pr.Queue.State}
-		}
-	}
-	s.mu.Unlock()
-	writeJSON(w, 200, map[string]any{"data": map[string]any{"node": map[string]any{"mergeQueueEntry": entry}}})
-}
 
 // rollup shapes checks as gh's query asks: the last commit's rollup contexts.
 func rollup(checks []Check) map[string]any {
