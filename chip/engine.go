@@ -400,7 +400,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			}
 			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
 				resync = &format.PR{HeadOid: in.State.PR.HeadOid}
-				addSync(f, resync)
+				e.addSync(f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
@@ -501,19 +501,7 @@ func (e *Engine) environ() []string {
 }
 
 // ghFields asks gh for what any of the configured formats shows.
-func (e *Engine) ghFields() string {
-	all := e.Config.Format
-	if all == "" {
-		p, _ := format.Preset(e.Config.Preset)
-		all = p.Format
-	}
-	for _, ov := range e.Config.Shells {
-		if ov.Format != nil {
-			all += *ov.Format
-		}
-	}
-	return format.GhFields(all)
-}
+func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
 
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").

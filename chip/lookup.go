@@ -485,7 +485,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 			tried = append(tried, a.shown())
 			continue
 		}
-		addSync(f, o.PR)
+		e.addSync(f, o.PR)
 		if v := judge(o.PR); !v.show {
 			aside = append(aside, setAside(o.PR, v.reason))
 			tried = append(tried, a.shown())
@@ -550,7 +550,7 @@ func tailTried(tried []string, a ask) []string {
 func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
 	var open []*classify.PR
 	for _, pr := range prs {
-		addSync(f, pr)
+		e.addSync(f, pr)
 		if pr.State == "open" {
 			open = append(open, pr)
 		}

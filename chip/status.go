@@ -121,7 +121,7 @@ func (p *StatusPR) mergeLine() string {
 	} else if p.Sync != nil {
 		parts = append(parts, "local branch "+strings.ReplaceAll(*p.Sync, "_", " "))
 	}
-	if q := p.Queue; q != nil {
+	if q := p.Queue; q != nil && q.Position > 0 {
 		parts = append(parts, fmt.Sprintf("merge queue position %d (%s)", q.Position, strings.ReplaceAll(q.State, "_", " ")))
 	}
 	return strings.Join(parts, "; ")
@@ -459,6 +459,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
 		if m := s.PR.mergeLine(); m != "" {
 			row("merge", m)
+		}
+		if r := s.PR.queueRemovalLines(at); r != nil {
+			row("merge queue", r...)
 		}
 	}
 	if l := s.Lookup; l != nil {

@@ -148,7 +148,8 @@ var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 	"checks", "checks_passing", "checks_failing", "checks_pending",
 	"merge_state", "merge_state_clean", "merge_state_behind", "merge_state_blocked", "merge_state_conflicts",
 	"merge_state_unstable", "merge_state_draft", "merge_state_has_hooks", "auto_merge", "checks_counts", "failing_check",
-	"sync", "sync_same", "sync_ahead", "sync_behind", "sync_diverged", "sync_not_fetched", "queue", "queue_state"}
+	"sync", "sync_same", "sync_ahead", "sync_behind", "sync_diverged", "sync_not_fetched", "queue", "queue_dequeued",
+	"queue_state", "queue_state_dequeued"}
 
 // DefaultStyles colour what deserves attention; everything else keeps the
 // prompt's own colour.
@@ -158,6 +159,8 @@ var DefaultStyles = [][2]string{
 	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
 	{"review_approved", "green"}, {"review_changes_requested", "red"}, {"stale", "bright-black"},
 	{"merge_state_conflicts", "red"}, {"merge_state_clean", "green"}, {"failing_check", "red"},
+	// Out of the merge queue: as loud as a failing check.
+	{"queue_dequeued", "red"}, {"queue_state_dequeued", "red"},
 }
 
 func defaultStyle(key string) (string, bool) {

@@ -303,7 +303,8 @@ func TestHostileFileIsPrintedSafely(t *testing.T) {
 }
 
 // The merge and sync fields are styled like the others: by field, or by
-// field and value; conflicts and a failing check are red by default.
+// field and value; conflicts, a failing check and a removal from the merge
+// queue are red by default.
 func TestMergeFieldStyles(t *testing.T) {
 	c := load(t, "[styles]\nsync_diverged = \"yellow\"\nqueue = \"bold\"\n")
 	if len(c.Problems) != 0 {
@@ -311,7 +312,7 @@ func TestMergeFieldStyles(t *testing.T) {
 	}
 	o := c.ChipOptions("fish", "github.com")
 	for key, want := range map[string]format.Style{"sync.diverged": "33", "queue": "1", "merge_state.conflicts": "31",
-		"failing_check": "31", "sync.ahead": ""} {
+		"failing_check": "31", "sync.ahead": "", "queue.dequeued": "31", "queue_state.dequeued": "31"} {
 		if got := o.StyleOf(key); got != want {
 			t.Errorf("%s: %q, want %q", key, got, want)
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -566,8 +567,12 @@ func (st *ChipState) clean() {
 		p.MergeState, p.Sync, p.FailingCheck = shown(p.MergeState, 32), shown(p.Sync, 32), shown(p.FailingCheck, 128)
 		p.HeadOid, p.Base = shown(p.HeadOid, 64), shown(p.Base, 256)
 		p.Others = p.Others[:min(len(p.Others), classify.MaxOthers)]
-		if p.Queue != nil {
-			p.Queue.State = shown(p.Queue.State, 32)
+		if q := p.Queue; q != nil {
+			q.State = shown(q.State, 32)
+			q.RemovalReason, q.RemovalHeadOid = shown(q.RemovalReason, classify.MaxRemovalReason), shown(q.RemovalHeadOid, 64)
+			if q.RemovalCause != "" {
+				q.RemovalCause = format.KnownCause(q.RemovalCause)
+			}
 		}
 	}
 	if o := st.Outcome; o != nil {

@@ -67,6 +67,11 @@ type PR struct {
 	CommitChecks map[string][]Check
 	// Queue is the merge queue entry (nil: not queued).
 	Queue *QueueEntry
+	// Removal is the last removal from the merge queue in the PR's
+	// timeline (nil: none); HeadCommitted is the head commit's
+	// committedDate (queue.go).
+	Removal       *QueueRemoval
+	HeadCommitted time.Time
 }
 
 // Repo is what the server knows of a repository beyond its pull
@@ -781,6 +786,7 @@ func (s *Server) node(p resolved) map[string]any {
 	if state == "MERGED" {
 		mergedAt = closedAt
 	}
+	timeline, commits := queueNodes(p)
 	baseRepo := map[string]any{"id": "R_" + bo + "_" + bn, "name": bn, "nameWithOwner": p.base,
 		"owner": map[string]any{"id": "U_" + bo, "login": bo}}
 	return map[string]any{
@@ -807,6 +813,8 @@ func (s *Server) node(p resolved) map[string]any {
 		"autoMergeRequest":    auto,
 		"isInMergeQueue":      p.Queue != nil,
 		"mergeQueueEntry":     queueEntry(p.Queue),
+		"timelineItems":       timeline,
+		"commits":             commits,
 	}
 }
 

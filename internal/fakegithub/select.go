@@ -250,7 +250,7 @@ func tokenize(s string) []string {
 
 // concrete are the object types the fake's answers name in __typename; a
 // fragment on an interface (Actor, Node) applies to every node.
-var concrete = map[string]bool{"PullRequest": true, "Repository": true, "CheckRun": true, "StatusContext": true}
+var concrete = map[string]bool{"PullRequest": true, "Repository": true, "CheckRun": true, "StatusContext": true, "RemovedFromMergeQueueEvent": true}
 
 // prune keeps of v exactly the fields sel asks, under their keys; a field
 // the fake does not hold answers null and is added to missing, by its
