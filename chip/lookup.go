@@ -101,6 +101,10 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 			return []ask{{Base: r, Head: r, Number: pl.PRNumber, Why: "merge ref refs/pull/" + strconv.Itoa(pl.PRNumber) + "/head"}}, []ghRepo{r}, "", nil
 		}
 	}
+	if len(pl.Heads) == 0 {
+		// Nothing to ask: GitHub is not asked about forks either.
+		return nil, []ghRepo{base}, "the branch has no push target or upstream (push it with `git push -u`)", nil
+	}
 	bases = []ghRepo{base}
 	if f.Target == "" {
 		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
