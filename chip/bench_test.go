@@ -3,6 +3,7 @@ package chip
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -132,6 +133,36 @@ func BenchmarkRenderBranches(b *testing.B) {
 	c.Dir = r.repo
 	if out, err := c.CombinedOutput(); err != nil {
 		b.Fatalf("%v %s", err, out)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		f := Gather(r.repo, r.now)
+		v := LoadView(r.env.Store, f.Key)
+		if text, _ := r.env.Render(f, &v, sanitize.Plain); text != "#8" {
+			b.Fatalf("chip %q", text)
+		}
+	}
+}
+
+// BenchmarkRenderGlobalConfig renders with a typical ~/.gitconfig (user,
+// aliases, a few sections, one insteadOf rule), which the render reads for
+// the remotes' rewrites and the lookup's fingerprint.
+func BenchmarkRenderGlobalConfig(b *testing.B) {
+	r := newBenchRig(b, 1, "t")
+	var cfg strings.Builder
+	cfg.WriteString("[user]\n\tname = A Developer\n\temail = dev@example.com\n[core]\n\teditor = vim\n\texcludesfile = ~/.gitignore\n")
+	cfg.WriteString("[init]\n\tdefaultBranch = main\n[pull]\n\trebase = true\n[push]\n\tautoSetupRemote = true\n")
+	cfg.WriteString("[url \"git@github.com:\"]\n\tpushInsteadOf = https://github.com/\n[alias]\n")
+	for i := range 40 {
+		fmt.Fprintf(&cfg, "\ta%d = log --graph --pretty=format:'%%h %%s' -n %d\n", i, i)
+	}
+	if err := os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte(cfg.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	// The fingerprint covers the new file: refresh once under it.
+	if _, err := r.env.Refresh(context.Background(), r.facts(), RefreshOptions{}); err != nil {
+		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -65,8 +65,6 @@ type Facts struct {
 	// Target is GH_REPO's repository when it points gh elsewhere: results
 	// are kept apart from those for the remotes' repository.
 	Target string
-	// GitConfig is the identity of git's config outside the repository.
-	GitConfig string
 }
 
 // Gather reads repository facts and gh's setup for dir, starting no
@@ -97,7 +95,6 @@ func Gather(dir string, now time.Time) *Facts {
 		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
 		return f
 	}
-	f.GitConfig = repo.ConfigFilesID()
 	// gh looks up the branch's PR in GH_REPO's repository when it is set.
 	if r, set, ok := f.Setup.GhRepo(); set {
 		if !ok {
@@ -147,7 +144,7 @@ func (f *Facts) PRFingerprint(invalidations int) string {
 		return ""
 	}
 	return ghauth.Digest("pr", f.Repo.Root, f.Repo.Branch, f.Remote.URL,
-		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.ConfigID, f.GitConfig, strconv.Itoa(invalidations))
+		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.LookupID, strconv.Itoa(invalidations))
 }
 
 // ShellFingerprint digests what decides a shell chip's result.
@@ -252,7 +249,18 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		State:       v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name),
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
+		Fields:      e.neededFields(ce, f, &v.Global),
 	}
+}
+
+// neededFields are the gh fields the PR chip's templates need of the
+// installed gh (prFields), which a stored result must hold to be fresh;
+// nil for shell chips.
+func (e *Engine) neededFields(ce chipEntry, f *Facts, g *state.Global) []string {
+	if ce.Policy.Kind != state.KindPR {
+		return nil
+	}
+	return e.prFields(f, g)
 }
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
@@ -285,6 +293,10 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 				// until a refresh computes it again.
 				noSync := *pr
 				noSync.Sync, pr, refresh = "", &noSync, true
+			}
+			if f.Repo.Rebasing {
+				marked := *pr
+				marked.Rebasing, pr = true, &marked
 			}
 			parts = append(parts, format.Chip(pr, st.Stale, opts))
 		} else if st.Value != "" {
@@ -373,6 +385,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	// resync: the PR chip was not run, but the branch moved since its
 	// sync was computed; sync is computed again, GitHub is not asked.
 	var resync *format.PR
+	mem := &lookupMemory{Parents: v.Repo.Parents}
 	if f.NA != nil {
 		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
 	}
@@ -387,7 +400,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			}
 			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
 				resync = &format.PR{HeadOid: in.State.PR.HeadOid}
-				addSync(f, resync)
+				e.addSync(f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
@@ -395,7 +408,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		var o *classify.Outcome
 		var refused []string
 		if ce.Policy.Kind == state.KindPR {
-			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global)
+			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global, mem)
 		} else {
 			o = e.runShell(ctx, f, ce)
 		}
@@ -427,8 +440,8 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		for _, p := range runs {
 			st := rs.PutChip(f.Repo.Branch, f.Target, f.Setup.Auth, p.ce.Policy.Name)
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				KeepOnRetryable: e.Config.OnRetryable == "keep",
-				Fingerprint:     p.ce.Fingerprint, SetupID: f.Setup.Identity(),
+				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: e.neededFields(p.ce, f, &v.Global),
+				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if len(p.refused) > 0 {
 				if g.GhLacksOf != f.Setup.GhIdentity {
@@ -441,6 +454,9 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				}
 				g.GhLacksOf = f.Setup.GhIdentity
 			}
+		}
+		if mem.changed {
+			rs.Parents = state.KeepParents(rs.Parents, mem.Parents)
 		}
 		if resync != nil {
 			// Only onto the same PR head it was computed for: a run that
@@ -485,19 +501,7 @@ func (e *Engine) environ() []string {
 }
 
 // ghFields asks gh for what any of the configured formats shows.
-func (e *Engine) ghFields() string {
-	all := e.Config.Format
-	if all == "" {
-		p, _ := format.Preset(e.Config.Preset)
-		all = p.Format
-	}
-	for _, ov := range e.Config.Shells {
-		if ov.Format != nil {
-			all += *ov.Format
-		}
-	}
-	return format.GhFields(all)
-}
+func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
 
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
@@ -515,21 +519,14 @@ func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
 	return ""
 }
 
-// runPR runs the PR chip's command, and reports the --json fields the
-// installed gh refused (see runGhPR).
-func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global) (*classify.Outcome, []string) {
+// runPR decides which PR is the branch's and asks gh for it (lookupPR),
+// and reports the --json fields the installed gh refused (see runGhPR).
+func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	now := e.now()
 	if f.Setup.GhPath == "" {
 		return classify.MissingGhOutcome(now), nil
 	}
-	r, asked, refused := e.runGhPR(ctx, f, p, e.prFields(f, g))
-	o := classify.ClassifyPR(r, e.now())
-	if o.PR != nil {
-		addSync(f, o.PR)
-		if slices.Contains(asked, "id") {
-			e.addQueue(ctx, f, p, o.PR)
-		}
-	}
+	o, refused := e.lookupPR(ctx, f, p, g, mem)
 	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 		// gh does not print when the limit resets; GitHub's rate_limit
 		// endpoint says, and asking it costs no budget.

@@ -30,7 +30,11 @@ var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func (g *fakeGh) set(body string) {
 	g.t.Helper()
-	script := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'gh version 9.9.9 (fake)'; exit 0; fi\necho run >> '" + g.counter + "'\n" + body + "\n"
+	// The lookup asks once whether the repository is a fork (and keeps
+	// the answer): not a fork, and not counted as a run of the chip.
+	script := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'gh version 9.9.9 (fake)'; exit 0; fi\n" +
+		"case \"$*\" in *isFork*) echo '{\"data\":{\"repository\":{\"isFork\":false,\"parent\":null}}}'; exit 0;; esac\n" +
+		"echo run >> '" + g.counter + "'\n" + body + "\n"
 	p := filepath.Join(g.dir, "gh")
 	tmp := p + ".tmp"
 	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {
@@ -75,7 +79,15 @@ func newRigTB(t testing.TB) *rig {
 		}
 	}
 	t.Setenv("PATH", bin)
+	// HOME and the XDG directories together: git reads
+	// $XDG_CONFIG_HOME/git/config when it is set, ~/.config/git/config
+	// otherwise, so a test that writes one must know which.
 	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
+	t.Setenv("XDG_RUNTIME_DIR", filepath.Join(home, ".run"))
+	os.Mkdir(filepath.Join(home, ".run"), 0o700)
 	t.Setenv("GH_CONFIG_DIR", filepath.Join(home, "gh"))
 	t.Setenv("GH_HOST", "")
 	t.Setenv("GH_TOKEN", "x")
@@ -84,6 +96,9 @@ func newRigTB(t testing.TB) *rig {
 	for _, args := range [][]string{
 		{"init", "-q", "-b", "feature"},
 		{"remote", "add", "origin", "https://github.com/octo/demo.git"},
+		// Pushed with -u: the upstream is the head prchip asks for.
+		{"config", "branch.feature.remote", "origin"},
+		{"config", "branch.feature.merge", "refs/heads/feature"},
 	} {
 		c := exec.Command(git, args...)
 		c.Dir = repo
@@ -297,6 +312,15 @@ func (r *rig) commit(t *testing.T) {
 	r.git(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x")
 }
 
+// branch checks out a new branch, pushed with -u to origin as far as the
+// lookup can tell (its upstream is origin's branch of the same name).
+func (r *rig) branch(t *testing.T, name string) {
+	t.Helper()
+	r.git(t, "checkout", "-q", "-b", name)
+	r.git(t, "config", "branch."+name+".remote", "origin")
+	r.git(t, "config", "branch."+name+".merge", "refs/heads/"+name)
+}
+
 func (r *rig) git(t *testing.T, args ...string) {
 	t.Helper()
 	c := exec.Command("git", args...)
@@ -313,7 +337,7 @@ func TestSwitchingBackShowsKnownPR(t *testing.T) {
 	r.commit(t)
 	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
-	r.git(t, "checkout", "-q", "-b", "other")
+	r.branch(t, "other")
 	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
 	if s := r.status(); s.Chip != "#7" {
@@ -335,7 +359,7 @@ func TestLateRefreshKeepsCurrentBranchChip(t *testing.T) {
 	r.commit(t)
 	r.gh.set(`echo 'HTTP 502: Bad Gateway (https://api.github.com/graphql)' >&2; exit 1`)
 	old := r.facts() // a refresh starts on feature...
-	r.git(t, "checkout", "-q", "-b", "other")
+	r.branch(t, "other")
 	r.gh.set(`echo '{"number":7,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
 	r.background(t)
 	// ...and ends after the user switched to other, with an error.
@@ -374,9 +398,11 @@ func TestBranchMemoryIsBounded(t *testing.T) {
 	}
 }
 
-// The fingerprint follows what gh's PR lookup reads: the repository's
-// config (gh repo set-default writes remote.*.gh-resolved there), the
-// user's global git config and gh's own config.
+// The fingerprint follows what decides which PR is the branch's (SPEC 3
+// and 4): gh repo set-default (remote.*.gh-resolved), the branch's
+// upstream and push settings and insteadOf rules, from the repository's
+// config and the global git config files, and gh's own config; settings
+// that decide nothing of it (user, editor) leave it, and cost no refresh.
 func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 	r := newRig(t)
 	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
@@ -387,12 +413,17 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 	}{
 		{"gh repo set-default", func() { r.git(t, "config", "remote.origin.gh-resolved", "base") }},
 		{"push remote", func() { r.git(t, "config", "remote.pushDefault", "origin") }},
+		{"upstream set", func() {
+			// The rig's branch tracks origin/feature: a push -u to
+			// another name moves its upstream.
+			r.git(t, "config", "branch.feature.merge", "refs/heads/feature-2")
+		}},
 		{"global git config", func() {
 			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"git@github.com:\"]\n\tinsteadOf = gh:\n"), 0o644)
 		}},
 		{"XDG git config", func() {
-			os.MkdirAll(filepath.Join(os.Getenv("HOME"), ".config", "git"), 0o755)
-			os.WriteFile(filepath.Join(os.Getenv("HOME"), ".config", "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
+			os.MkdirAll(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git"), 0o755)
+			os.WriteFile(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "git", "config"), []byte("[push]\n\tdefault = current\n"), 0o644)
 		}},
 		{"gh config", func() {
 			os.MkdirAll(os.Getenv("GH_CONFIG_DIR"), 0o700)
@@ -412,6 +443,29 @@ func TestFingerprintFollowsWhatGhReads(t *testing.T) {
 			t.Errorf("%s: known PR not shown while checked again: %q", c.name, s.Chip)
 		}
 		r.background(t)
+	}
+	for _, change := range [][]string{{"config", "user.name", "x"}, {"config", "core.editor", "vim"}, {"config", "--global", "alias.co", "checkout"}} {
+		before := r.status().Fingerprint
+		r.git(t, change...)
+		if after := r.status().Fingerprint; after != before || r.wantsRefresh(t) {
+			t.Errorf("git %v: fingerprint changed (%s, was %s) or refresh wanted", change, after, before)
+		}
+	}
+}
+
+// A remote written with a shorthand that a url.<base>.insteadOf rule in
+// the global git config expands (gh:octo/demo) is the GitHub remote it
+// expands to, as git and gh see it: before, the chip said no GitHub remote.
+func TestGlobalInsteadOfFindsGitHubRemote(t *testing.T) {
+	r := newRig(t)
+	r.git(t, "remote", "set-url", "origin", "gh:octo/demo.git")
+	if f := r.facts(); f.NA == nil || f.NA.Category != classify.CatNoGitHubRemote {
+		t.Fatalf("without the rule: %+v", f.NA)
+	}
+	os.WriteFile(filepath.Join(os.Getenv("HOME"), ".gitconfig"), []byte("[url \"https://github.com/\"]\n\tinsteadOf = gh:\n"), 0o644)
+	f := r.facts()
+	if f.NA != nil || f.Remote.URL != "https://github.com/octo/demo.git" {
+		t.Fatalf("with the global rule: remote %+v, not applicable %+v", f.Remote, f.NA)
 	}
 }
 
@@ -511,4 +565,93 @@ func TestHumanStatusShowsMergeFacts(t *testing.T) {
 			t.Errorf("status lacks %q:\n%s", want, b.String())
 		}
 	}
+}
+
+// A refresh in a repository whose objects are beyond what sync reads
+// (alternates nested deeper than git allows, the PR's head at the end of
+// them) records the PR with sync unknown, and status says so, instead of
+// a wrong "not fetched" or a refresh that never ends.
+func TestSyncBeyondBoundsIsRecordedUnknown(t *testing.T) {
+	r := newRig(t)
+	r.commit(t)
+	r.env.Config.Format = "#{number}( {sync})"
+	objects := filepath.Join(r.repo, ".git", "objects")
+	prev := objects
+	for i := 0; i < 8; i++ {
+		next := filepath.Join(r.repo, ".git", "alt"+strconv.Itoa(i))
+		os.MkdirAll(filepath.Join(prev, "info"), 0o755)
+		os.MkdirAll(next, 0o755)
+		os.WriteFile(filepath.Join(prev, "info", "alternates"), []byte(next+"\n"), 0o644)
+		prev = next
+	}
+	head := "0123456789abcdef0123456789abcdef01234567"
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","headRefOid":"` + head + `"}'`)
+	r.background(t)
+	s := r.status()
+	if s.PR == nil || s.PR.Sync == nil || *s.PR.Sync != "unknown" {
+		t.Fatalf("pr %+v", s.PR)
+	}
+	if s.Chip != "#4" {
+		t.Errorf("chip %q, want #4 (unknown sync shows nothing)", s.Chip)
+	}
+	var b strings.Builder
+	s.WriteHuman(&b)
+	if !strings.Contains(b.String(), "local branch against the PR unknown") {
+		t.Errorf("human status:\n%s", b.String())
+	}
+}
+
+// A template that needs a field the stored result was not asked with
+// makes that result stale at once (SPEC 5), for an open PR, a merged one
+// and no PR alike, however fresh; a template change that needs nothing new
+// does not, and neither does a field the installed gh refused.
+func TestTemplateNeedingNewFieldsIsStale(t *testing.T) {
+	cases := []struct {
+		name, body string
+	}{
+		{"open PR", `echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"merged PR", `echo '{"number":4,"title":"t","state":"MERGED","isDraft":false,"url":"u","reviewDecision":"APPROVED"}'`},
+		{"no PR", `echo 'no pull requests found for branch "feature"' >&2; exit 1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRig(t)
+			r.gh.set(c.body)
+			r.background(t)
+			r.now = r.now.Add(10 * time.Second)
+			if r.wantsRefresh(t) {
+				t.Fatal("refresh wanted while fresh")
+			}
+			r.env.Config.Format = "#{number} {title}( {state})"
+			if r.wantsRefresh(t) {
+				t.Fatal("a template needing no new field made the result stale")
+			}
+			r.env.Config.Format = "#{number}( {review})"
+			if !r.wantsRefresh(t) {
+				t.Fatal("{review} added: no refresh wanted")
+			}
+			r.background(t)
+			if r.wantsRefresh(t) {
+				t.Fatal("still stale after the refresh asked for the new field")
+			}
+			if c.name == "open PR" {
+				if s := r.status(); s.Chip != "#4 approved" {
+					t.Fatalf("chip %q", s.Chip)
+				}
+			}
+		})
+	}
+	t.Run("field the installed gh refuses", func(t *testing.T) {
+		r := newRig(t)
+		r.env.Config.Format = "#{number}( {auto_merge})"
+		r.gh.set(`case "$*" in *autoMergeRequest*)
+printf 'Unknown JSON field: "autoMergeRequest"\nAvailable fields:\n  isDraft\n  number\n  state\n  title\n  url\n' >&2; exit 1;;
+esac
+echo '{"number":8,"title":"t","state":"OPEN","isDraft":false,"url":"u"}'`)
+		r.background(t)
+		r.now = r.now.Add(10 * time.Second)
+		if r.wantsRefresh(t) {
+			t.Fatal("a field gh refused keeps the result stale")
+		}
+	})
 }

@@ -22,7 +22,7 @@ var ghFieldSince = []struct{ field, version string }{
 }
 
 // baseFields are what every chip run asks for (SPEC 3).
-var baseFields = []string{"number", "url", "state", "isDraft", "title"}
+var baseFields = []string{"number", "url", "state", "isDraft", "title", "headRefOid", "baseRefName"}
 
 // prFields is the --json field list for this run: what the templates show,
 // less what the installed gh is known not to know, by its version (once
@@ -106,15 +106,21 @@ func refusedFields(stderr []byte, asked []string) []string {
 	return refused
 }
 
-// runGhPR runs `gh pr view --json fields`. An installed gh that refuses a
-// field (older than the table knows, or built differently) is asked once
-// more without the fields it refused, so an unknown field never turns into
-// a failing refresh; refused says which, for the caller to remember.
-func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string) (r proc.Result, asked, refused []string) {
+// runGhPR runs `gh pr view SELECTOR -R BASE --json fields` for one
+// question of the lookup (SPEC 3). An installed gh that refuses a field
+// (older than the table knows, or built differently) is asked once more
+// without the fields it refused, so an unknown field never turns into a
+// failing refresh; refused says which, for the caller to remember.
+func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string, a ask) (r proc.Result, asked, refused []string) {
+	sel := a.label()
+	if a.Number > 0 {
+		sel = strconv.Itoa(a.Number)
+	}
 	run := func(fields []string) proc.Result {
 		return e.run(ctx, proc.Command{
-			Path:    f.Setup.GhPath,
-			Args:    []string{"pr", "view", "--json", strings.Join(fields, ",")},
+			Path: f.Setup.GhPath,
+			// "--" ends the options: a branch named "-R" is a selector.
+			Args:    []string{"pr", "view", "-R", a.Base.arg(), "--json", strings.Join(fields, ","), "--", sel},
 			Dir:     f.Repo.Root,
 			Env:     proc.GhEnv(f.Environ(e.environ())),
 			Timeout: p.Timeout,
@@ -131,11 +137,27 @@ func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields [
 	return run(fields), fields, refused
 }
 
-// addSync records how the local branch stands against the PR's head,
-// when gh was asked for the head (the template shows sync). The branch's
-// commit is read as the render reads it, so the two agree on whether it
-// moved since.
-func addSync(f *Facts, pr *format.PR) {
+// formats is every configured template, one after another: what gh is
+// asked for follows from them.
+func (e *Engine) formats() string {
+	all := e.Config.Format
+	if all == "" {
+		p, _ := format.Preset(e.Config.Preset)
+		all = p.Format
+	}
+	for _, ov := range e.Config.Shells {
+		if ov.Format != nil {
+			all += *ov.Format
+		}
+	}
+	return all
+}
+
+// addSync records how the local branch stands against the PR's head:
+// the lookup's history check needs it whatever the templates show (SPEC
+// 3), and the head is always asked. The branch's commit is read as the
+// render reads it, so the two agree on whether it moved since.
+func (e *Engine) addSync(f *Facts, pr *format.PR) {
 	if pr == nil || pr.HeadOid == "" {
 		return
 	}
@@ -157,15 +179,21 @@ func (e *Engine) syncMoved(f *Facts, st *state.ChipState) bool {
 }
 
 // showsSync reports whether a configured template shows sync.
-func (e *Engine) showsSync() bool { return strings.Contains(e.ghFields(), "headRefOid") }
+func (e *Engine) showsSync() bool { return format.ShowsSync(e.formats()) }
 
 // queueQuery asks for a pull request's merge queue entry by node id: gh
 // pr view has no field for it (cli/cli#12771), so it is one more GraphQL
-// call, made only when a template shows the queue.
-const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { mergeQueueEntry { position state } } } }`
+// call, made only when a template shows the queue. The same call asks for
+// the PR's last removal from the queue (GitHub drops the entry without a
+// word; the timeline keeps why) and the head commit's oid and date, which
+// tie the removal to the head (classify.QueueFrom): beforeCommit is the
+// merge group's commit when the queue's own checks failed, not the head.
+const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { mergeQueueEntry { position state } ` +
+	`timelineItems(last: 1, itemTypes: [REMOVED_FROM_MERGE_QUEUE_EVENT]) { nodes { ... on RemovedFromMergeQueueEvent { createdAt reason beforeCommit { oid } } } } ` +
+	`commits(last: 1) { nodes { commit { oid committedDate } } } } } }`
 
-// addQueue looks up an open PR's merge queue entry with `gh api graphql`
-// (bounded by the chip's timeout). A failure (an older GitHub Enterprise
+// addQueue looks up an open PR's merge queue entry, or its last removal
+// from the queue, with `gh api graphql` (bounded by the chip's timeout). A failure (an older GitHub Enterprise
 // without merge queues, say) leaves the queue unknown; it never fails the
 // refresh.
 func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *format.PR) {
@@ -182,5 +210,5 @@ func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *for
 	if r.ExitCode != 0 {
 		return
 	}
-	pr.Queue = classify.QueueFrom(r.Stdout)
+	pr.Queue = classify.QueueFrom(r.Stdout, pr.HeadOid)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -33,7 +34,12 @@ type Status struct {
 	ConfigFile        string           `json:"config_file"`
 	Problems          []string         `json:"problems"`
 	Worker            *StatusWorker    `json:"worker"`
-	Hook              *StatusHook      `json:"hook"`
+	// Lookup is what the last refresh asked GitHub (SPEC 3): head, base,
+	// why, and what was tried before; null before any refresh asked.
+	Lookup *classify.Lookup `json:"lookup"`
+	// SetAside are PRs found for the branch's head and not shown, and why.
+	SetAside []classify.SetAside `json:"set_aside"`
+	Hook     *StatusHook         `json:"hook"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -88,6 +94,10 @@ type StatusPR struct {
 	Review string        `json:"review,omitempty"`
 	Checks string        `json:"checks,omitempty"`
 	Queue  *format.Queue `json:"queue,omitempty"`
+	// Base is the branch the PR goes into; Others are other open PRs from
+	// the same head (into other bases).
+	Base   string `json:"base,omitempty"`
+	Others []int  `json:"others,omitempty"`
 }
 
 // mergeLine is the merge facts known, in words, for the human form: merge
@@ -106,10 +116,12 @@ func (p *StatusPR) mergeLine() string {
 	if p.FailingCheck != nil {
 		parts = append(parts, "first failing: "+*p.FailingCheck)
 	}
-	if p.Sync != nil {
+	if p.Sync != nil && *p.Sync == repo.SyncUnknown {
+		parts = append(parts, "local branch against the PR unknown (the repository is beyond what prchip reads for it)")
+	} else if p.Sync != nil {
 		parts = append(parts, "local branch "+strings.ReplaceAll(*p.Sync, "_", " "))
 	}
-	if q := p.Queue; q != nil {
+	if q := p.Queue; q != nil && q.Position > 0 {
 		parts = append(parts, fmt.Sprintf("merge queue position %d (%s)", q.Position, strings.ReplaceAll(q.State, "_", " ")))
 	}
 	return strings.Join(parts, "; ")
@@ -127,7 +139,7 @@ func statusPR(pr *classify.PR, moved bool) *StatusPR {
 	sp := &StatusPR{Number: pr.Number, URL: pr.URL, State: pr.State, Draft: pr.Draft, Title: pr.Title,
 		MergeState: str(pr.MergeState), AutoMerge: pr.AutoMerge, ChecksCounts: pr.Counts,
 		FailingCheck: str(pr.FailingCheck), HeadOid: str(pr.HeadOid),
-		Review: pr.Review, Checks: pr.Checks, Queue: pr.Queue}
+		Review: pr.Review, Checks: pr.Checks, Queue: pr.Queue, Base: pr.Base, Others: pr.Others}
 	if !moved {
 		sp.Sync = str(pr.Sync)
 	}
@@ -140,6 +152,8 @@ type StatusRepo struct {
 	Branch    string `json:"branch"`
 	RemoteURL string `json:"remote_url"`
 	Host      string `json:"host"`
+	// Rebasing: a rebase of Branch is under way.
+	Rebasing bool `json:"rebasing,omitempty"`
 }
 
 // StatusGh describes gh.
@@ -216,6 +230,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		StateFile:       sanitize.Text(e.Store.Path, 4096),
 		ConfigFile:      sanitize.Text(e.Config.Path, 4096),
 		Problems:        []string{},
+		SetAside:        []classify.SetAside{},
 		Now:             now.UTC(),
 	}
 	switch g := v.Global; {
@@ -255,7 +270,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.
 		s.Repo = &StatusRepo{Root: sanitize.Text(f.Repo.Root, 4096), Branch: sanitize.Text(f.Repo.Branch, 1024),
-			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024)}
+			RemoteURL: sanitize.Text(sanitize.Redact(f.Remote.URL), 1024), Rebasing: f.Repo.Rebasing}
 		if f.Remote.URL != "" {
 			s.Repo.Host = f.Remote.Host
 		}
@@ -310,6 +325,16 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
+			if l := st.Outcome.Lookup; l != nil {
+				lk := *l
+				if lk.Tried == nil {
+					lk.Tried = []string{}
+				}
+				s.Lookup = &lk
+			}
+			if st.Outcome.SetAside != nil {
+				s.SetAside = st.Outcome.SetAside
+			}
 			s.LastOutcome = statusOutcome(st.Outcome)
 			s.RecoveryActions = append(s.RecoveryActions, st.Outcome.Recovery...)
 		}
@@ -320,6 +345,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	if s.Validation == state.Suppressed && len(s.RecoveryActions) == 0 {
 		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
 	}
+	s.RecoveryActions = tokenAdvice(s.RecoveryActions, s.Gh.TokenSource)
 	if len(s.RecoveryActions) > 3 {
 		s.RecoveryActions = s.RecoveryActions[:3]
 	}
@@ -388,6 +414,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 		}
 	}
 	at := func(t time.Time) string { return t.Local().Format(time.DateTime) + " (" + Relative(t.Sub(s.Now)) + ")" }
+	row("why", s.whyLine())
 	row("directory", s.Dir)
 	if s.Repo == nil {
 		row("repository", "none")
@@ -433,6 +460,15 @@ func (s *Status) WriteHuman(w io.Writer) {
 		if m := s.PR.mergeLine(); m != "" {
 			row("merge", m)
 		}
+		if r := s.PR.queueRemovalLines(at); r != nil {
+			row("merge queue", r...)
+		}
+	}
+	if l := s.Lookup; l != nil {
+		row("asked", s.lookupLines()...)
+	}
+	for _, a := range s.SetAside {
+		row("set aside", fmt.Sprintf("#%d (%s): %s", a.Number, a.State, a.Reason))
 	}
 	if s.RefreshInFlight {
 		row("refresh", "running now (a refresh of this repository holds its refresh lock; status waits for nothing)")
@@ -458,9 +494,6 @@ func (s *Status) WriteHuman(w io.Writer) {
 	if s.NextAttemptAt != nil {
 		row("next refresh", "at the first prompt after "+at(*s.NextAttemptAt))
 	}
-	if s.Repo != nil {
-		row("invalidations", fmt.Sprint(s.InvalidationCount))
-	}
 	for _, c := range s.Chips {
 		row("chip "+c.Name, c.lines(at)...)
 	}
@@ -480,6 +513,30 @@ func (s *Status) WriteHuman(w io.Writer) {
 	for _, p := range s.Problems {
 		row("problem", p)
 	}
+}
+
+// lookupLines say which head and base the last refresh asked GitHub
+// about, why those, and what it tried before.
+func (s *Status) lookupLines() []string {
+	l := s.Lookup
+	if l.Head == "" {
+		return []string{"nothing: " + l.Why}
+	}
+	out := []string{"head " + l.Head + " in " + l.Base + " (" + l.Why + ")"}
+	if s.Repo != nil && s.Repo.Rebasing {
+		out = append(out, "a rebase of "+s.Repo.Branch+" is under way: its PR is shown")
+	}
+	for _, t := range l.Tried {
+		out = append(out, "tried before, found nothing: "+t)
+	}
+	if s.PR != nil && len(s.PR.Others) > 0 {
+		var n []string
+		for _, o := range s.PR.Others {
+			n = append(n, fmt.Sprintf("#%d", o))
+		}
+		out = append(out, "another open PR from the same head: "+strings.Join(n, ", ")+" (the one into "+s.PR.Base+", the branch's base, is shown)")
+	}
+	return out
 }
 
 // remoteLines are the remotes gh would not take, each with why not.
@@ -546,7 +603,7 @@ func skipWords(reason string, failures int) string {
 	case state.ReasonFresh:
 		return "the last result is fresh"
 	case state.ReasonBackoff:
-		return fmt.Sprintf("backing off after %d failures in a row", failures)
+		return "backing off after " + plural(failures, "failure") + " in a row"
 	case state.ReasonMissingGh:
 		return "gh was missing, and the setup has not changed since"
 	}

@@ -71,8 +71,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"status", "--jsn"}, "Did you mean this?\n\t--json"},
 		{[]string{"refresh", "--frce"}, "--force"},
 		{[]string{"status", "extra"}, "unknown command"},
-		{[]string{"init"}, "accepts 1 arg"},
-		{[]string{"init", "tcsh"}, `invalid argument "tcsh"`},
+		{[]string{"init"}, "prchip init needs a shell: zsh, bash, fish or starship"},
+		{[]string{"init", "tcsh"}, `unknown shell "tcsh" for prchip init: use zsh, bash, fish or starship`},
+		{[]string{"init", "zsh", "bash"}, "takes one shell"},
+		{[]string{"completion"}, "prchip completion needs a shell: bash, zsh, fish or powershell"},
+		{[]string{"completion", "tcsh"}, `unknown shell "tcsh"`},
 		{[]string{"reset", "--all", "x"}, "unknown command"},
 		{[]string{"worker", "--shell", "fish"}, "zsh or bash"},
 	} {
@@ -112,7 +115,8 @@ func TestRefreshWithInjectedRunner(t *testing.T) {
 	repoDir := filepath.Join(dir, "repo")
 	os.MkdirAll(filepath.Join(repoDir, ".git"), 0o755)
 	os.WriteFile(filepath.Join(repoDir, ".git", "HEAD"), []byte("ref: refs/heads/feature\n"), 0o644)
-	os.WriteFile(filepath.Join(repoDir, ".git", "config"), []byte("[remote \"origin\"]\n\turl = https://github.com/o/r.git\n"), 0o644)
+	os.WriteFile(filepath.Join(repoDir, ".git", "config"), []byte("[remote \"origin\"]\n\turl = https://github.com/o/r.git\n"+
+		"[branch \"feature\"]\n\tremote = origin\n\tmerge = refs/heads/feature\n"), 0o644)
 	bin := filepath.Join(dir, "bin")
 	os.MkdirAll(bin, 0o755)
 	os.WriteFile(filepath.Join(bin, "gh"), nil, 0o755) // found on PATH, never run
@@ -129,7 +133,9 @@ func TestRefreshWithInjectedRunner(t *testing.T) {
 	if code := run(o, paths, []string{"refresh"}); code != ExitAuth {
 		t.Fatalf("refresh: exit %d, want %d\n%s%s", code, ExitAuth, out.String(), errb.String())
 	}
-	if len(calls) != 1 || calls[0].Path != filepath.Join(bin, "gh") || calls[0].Args[0] != "pr" || calls[0].Dir != repoDir {
+	// The refresh's first question (is the repository a fork?) is
+	// refused, and that ends it: one call.
+	if len(calls) != 1 || calls[0].Path != filepath.Join(bin, "gh") || calls[0].Args[0] != "api" || calls[0].Dir != repoDir {
 		t.Fatalf("runner calls %+v", calls)
 	}
 	out.Reset()

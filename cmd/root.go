@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -81,6 +83,16 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			cc.Help()
 			return &ExitError{Code: ExitUsage}
 		},
+	}
+	// The tokens in gh's hosts.yml are redacted as exact values by every
+	// command that prints or stores text from outside; the render paths
+	// only show what was redacted when it was stored, and read no more.
+	root.PersistentPreRun = func(cc *cobra.Command, _ []string) {
+		switch cc.Name() {
+		case "prompt", "statusline", "worker":
+		default:
+			sanitize.RedactAlso(ghauth.HostsTokens)
+		}
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2
@@ -173,10 +185,16 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	status.Flags().BoolVar(&statusOpts.JSON, "json", false, "print one JSON object")
 
 	initCmd := &cobra.Command{
-		Use:       "init zsh|bash|fish|starship",
-		Short:     "Print the shell integration",
+		Use:   "init zsh|bash|fish|starship",
+		Short: "Print the shell integration",
+		Long: "init prints the hook that keeps the chip in $PRCHIP, for your shell's start-up file:\n\n" +
+			"  zsh  (~/.zshrc):   eval \"$(prchip init zsh)\"    and RPROMPT='$PRCHIP'\n" +
+			"  bash (~/.bashrc):  eval \"$(prchip init bash)\"   and PS1='\\w${PRCHIP:+ $PRCHIP} \\$ '\n" +
+			"  fish (~/.config/fish/config.fish):  prchip init fish | source\n" +
+			"  starship: prchip init starship prints the blocks for ~/.config/starship.toml\n\n" +
+			"The README shows each prompt in full.",
 		ValidArgs: shellhooks.Names(),
-		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		Args:      oneShell(shellhooks.Names()),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runInit(&initOptions{baseOptions: base, Shell: args[0]})
 		},
@@ -214,10 +232,23 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	}
 
 	completion := &cobra.Command{
-		Use:       "completion bash|zsh|fish|powershell",
-		Short:     "Print shell completions",
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print shell completions",
+		Long: "completion prints the Tab completions for a shell, to save where that shell looks.\n" +
+			"The .deb and .rpm packages install them already. Otherwise:\n\n" +
+			"  bash (needs the bash-completion package):\n" +
+			"    mkdir -p ~/.local/share/bash-completion/completions\n" +
+			"    prchip completion bash > ~/.local/share/bash-completion/completions/prchip\n" +
+			"  zsh (a directory in $fpath, before compinit runs in ~/.zshrc):\n" +
+			"    mkdir -p ~/.zfunc && prchip completion zsh > ~/.zfunc/_prchip\n" +
+			"    and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath)\n" +
+			"  fish:\n" +
+			"    prchip completion fish > ~/.config/fish/completions/prchip.fish\n" +
+			"  powershell (in $PROFILE):\n" +
+			"    prchip completion powershell | Out-String | Invoke-Expression\n\n" +
+			"A new shell picks them up.",
 		ValidArgs: CompletionShells,
-		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		Args:      oneShell(CompletionShells),
 		RunE: func(cc *cobra.Command, args []string) error {
 			out := cc.OutOrStdout()
 			switch args[0] {
@@ -243,6 +274,23 @@ func usageError(format string, a ...any) error {
 }
 
 var errUnknownShell = errors.New("unknown shell")
+
+// oneShell takes exactly one of shells, and says which there are when
+// none is given ("prchip init" alone), more than one, or another.
+func oneShell(shells []string) cobra.PositionalArgs {
+	return func(cc *cobra.Command, args []string) error {
+		list := strings.Join(shells[:len(shells)-1], ", ") + " or " + shells[len(shells)-1]
+		switch {
+		case len(args) == 0:
+			return fmt.Errorf("%s needs a shell: %s (for example: %s %s)", cc.CommandPath(), list, cc.CommandPath(), shells[0])
+		case len(args) > 1:
+			return fmt.Errorf("%s takes one shell, not %d words: %s", cc.CommandPath(), len(args), list)
+		case !slices.Contains(shells, args[0]):
+			return fmt.Errorf("%w %q for %s: use %s", errUnknownShell, args[0], cc.CommandPath(), list)
+		}
+		return nil
+	}
+}
 
 // longFlags lets a long flag have one dash, as Go's flag package (and
 // prchip before cobra) takes it: -json is --json. prchip has no

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"github.com/prchip/prchip/internal/testenv"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,9 +12,27 @@ import (
 // The scripts in testdata/script run `prchip` (this package's Main, in a
 // re-executed test binary) in an isolated HOME and XDG directories.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	// The test binary, not prchip run by a script (which has the script's
+	// HOME and XDG directories): a home of its own (testenv.Isolate).
+	var tm testscript.TestingM = m
+	if filepath.Base(os.Args[0]) != "prchip" {
+		tm = isolatedM{m, testenv.Isolate()}
+	}
+	testscript.Main(tm, map[string]func(){
 		"prchip": func() { os.Exit(Main(os.Args[1:])) },
 	})
+}
+
+// isolatedM removes the isolated home after the tests (testscript.Main
+// exits without returning).
+type isolatedM struct {
+	m       *testing.M
+	cleanup func()
+}
+
+func (i isolatedM) Run() int {
+	defer i.cleanup()
+	return i.m.Run()
 }
 
 func TestScripts(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"slices"
 	"sort"
@@ -147,7 +148,8 @@ var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 	"checks", "checks_passing", "checks_failing", "checks_pending",
 	"merge_state", "merge_state_clean", "merge_state_behind", "merge_state_blocked", "merge_state_conflicts",
 	"merge_state_unstable", "merge_state_draft", "merge_state_has_hooks", "auto_merge", "checks_counts", "failing_check",
-	"sync", "sync_same", "sync_ahead", "sync_behind", "sync_diverged", "sync_not_fetched", "queue", "queue_state"}
+	"sync", "sync_same", "sync_ahead", "sync_behind", "sync_diverged", "sync_not_fetched", "queue", "queue_dequeued",
+	"queue_state", "queue_state_dequeued"}
 
 // DefaultStyles colour what deserves attention; everything else keeps the
 // prompt's own colour.
@@ -157,6 +159,8 @@ var DefaultStyles = [][2]string{
 	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
 	{"review_approved", "green"}, {"review_changes_requested", "red"}, {"stale", "bright-black"},
 	{"merge_state_conflicts", "red"}, {"merge_state_clean", "green"}, {"failing_check", "red"},
+	// Out of the merge queue: as loud as a failing check.
+	{"queue_dequeued", "red"}, {"queue_state_dequeued", "red"},
 }
 
 func defaultStyle(key string) (string, bool) {
@@ -625,7 +629,8 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 }
 
 // durationText writes d as a user would in the file: "24h", "1h30m",
-// "90s", not time.Duration's "24h0m0s"; time.ParseDuration reads it back.
+// "1m", "90s" as "1m30s", "168h", not time.Duration's "24h0m0s" or "1m0s";
+// time.ParseDuration reads it back.
 func durationText(d time.Duration) string {
 	t := d.String()
 	if strings.HasSuffix(t, "m0s") {
@@ -637,23 +642,35 @@ func durationText(d time.Duration) string {
 	return t
 }
 
-// duration accepts a Go duration string ("5s", "1m30s") or whole seconds.
+// duration accepts a Go duration string ("5s", "1m30s") or a number of
+// seconds, whole or not (the README says a number means seconds, so
+// timeout = 0.5 is half a second). A range is said as the README writes
+// it ("1s to 24h"), never as time.Duration prints it ("24h0m0s").
 func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 	var d time.Duration
+	var as string // the value as written, for a range error
 	switch x := v.(type) {
 	case string:
 		p, err := time.ParseDuration(x)
 		if err != nil {
 			return 0, fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
 		}
-		d = p
+		d, as = p, strconv.Quote(x)
 	case int64:
-		d = time.Duration(x) * time.Second
+		d, as = time.Duration(x)*time.Second, strconv.FormatInt(x, 10)+" seconds"
+		if x < 0 || x > int64(hi/time.Second) {
+			d = -1 // out of range, without overflowing
+		}
+	case float64:
+		d, as = time.Duration(x*float64(time.Second)), strconv.FormatFloat(x, 'g', -1, 64)+" seconds"
+		if math.IsNaN(x) || x < 0 || x > hi.Seconds() {
+			d = -1
+		}
 	default:
-		return 0, fmt.Errorf("must be a duration such as \"5s\", not %s", show(v))
+		return 0, fmt.Errorf("must be a duration such as \"5s\" or a number of seconds, not %s", show(v))
 	}
 	if d < lo || d > hi {
-		return 0, fmt.Errorf("%s is outside %s to %s", d, lo, hi)
+		return 0, fmt.Errorf("%s is outside %s to %s", as, durationText(lo), durationText(hi))
 	}
 	return d, nil
 }
@@ -674,15 +691,26 @@ func strings_(v any) ([]string, bool) {
 	return out, true
 }
 
+// show is a value as the file would write it, or its kind in words:
+// never a Go type name such as "(float64)".
 func show(v any) string {
 	switch x := v.(type) {
 	case string:
 		return fmt.Sprintf("%q", x)
 	case nil:
 		return "nothing"
-	default:
-		return fmt.Sprintf("%v (%T)", x, x)
+	case bool, int64:
+		return fmt.Sprint(x)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	case time.Time:
+		return "a date or time"
 	}
+	return "a value of another kind"
 }
 
 // Entry is one effective setting for `prchip config`.

@@ -303,7 +303,8 @@ func TestHostileFileIsPrintedSafely(t *testing.T) {
 }
 
 // The merge and sync fields are styled like the others: by field, or by
-// field and value; conflicts and a failing check are red by default.
+// field and value; conflicts, a failing check and a removal from the merge
+// queue are red by default.
 func TestMergeFieldStyles(t *testing.T) {
 	c := load(t, "[styles]\nsync_diverged = \"yellow\"\nqueue = \"bold\"\n")
 	if len(c.Problems) != 0 {
@@ -311,7 +312,7 @@ func TestMergeFieldStyles(t *testing.T) {
 	}
 	o := c.ChipOptions("fish", "github.com")
 	for key, want := range map[string]format.Style{"sync.diverged": "33", "queue": "1", "merge_state.conflicts": "31",
-		"failing_check": "31", "sync.ahead": ""} {
+		"failing_check": "31", "sync.ahead": "", "queue.dequeued": "31", "queue_state.dequeued": "31"} {
 		if got := o.StyleOf(key); got != want {
 			t.Errorf("%s: %q, want %q", key, got, want)
 		}
@@ -362,5 +363,49 @@ func TestShellOverridesForTmuxAndStatusline(t *testing.T) {
 	}
 	if o := c.ChipOptions("statusline", "github.com"); o.Format != "#{number} S" {
 		t.Errorf("statusline options %+v", o)
+	}
+}
+
+// Durations: a number means seconds, whole or not (the README says so);
+// a value out of range is said with the range as the README writes it
+// ("1s to 24h", never "24h0m0s"), and no message names a Go type.
+func TestDurationValues(t *testing.T) {
+	cases := []struct {
+		body string
+		want time.Duration // Timeout; 0: the problem below
+		msg  string
+	}{
+		{"timeout = 0.5\n", 500 * time.Millisecond, ""},
+		{"timeout = 2\n", 2 * time.Second, ""},
+		{"timeout = \"1m\"\n", time.Minute, ""},
+		{"timeout = 0.05\n", 0, `key "timeout": 0.05 seconds is outside 100ms to 1m`},
+		{"timeout = 61\n", 0, `key "timeout": 61 seconds is outside 100ms to 1m`},
+		{"timeout = -1\n", 0, `key "timeout": -1 seconds is outside 100ms to 1m`},
+		{"timeout = 1e300\n", 0, `key "timeout": 1e+300 seconds is outside 100ms to 1m`},
+		{"timeout = \"90s\"\n", 0, `key "timeout": "90s" is outside 100ms to 1m`},
+		{"refresh_interval = \"100h\"\n", 0, `key "refresh_interval": "100h" is outside 1s to 24h`},
+		{"worker_idle = 0\n", 0, `key "worker_idle": 0 seconds is outside 1s to 168h`},
+		{"timeout = true\n", 0, `key "timeout": must be a duration such as "5s" or a number of seconds, not true`},
+		{"timeout = [1]\n", 0, `not a list`},
+		{"timeout = 1979-05-27\n", 0, `not a date or time`},
+		{"color = 1.5\n", 0, `key "color": must be true or false, not 1.5`},
+	}
+	for _, c := range cases {
+		cfg := load(t, c.body)
+		if c.msg == "" {
+			if len(cfg.Problems) != 0 || cfg.Timeout != c.want {
+				t.Errorf("%q: timeout %v, problems %v", c.body, cfg.Timeout, cfg.Problems)
+			}
+			continue
+		}
+		if len(cfg.Problems) != 1 || !strings.Contains(cfg.Problems[0].String(), c.msg) {
+			t.Errorf("%q: problems %v, want %q", c.body, cfg.Problems, c.msg)
+			continue
+		}
+		for _, bad := range []string{"float64", "int64", "bool)", "[]interface", "map[", "0m0s", "h0m"} {
+			if strings.Contains(cfg.Problems[0].String(), bad) {
+				t.Errorf("%q: %q says %q", c.body, cfg.Problems[0], bad)
+			}
+		}
 	}
 }

@@ -56,6 +56,10 @@ func (c *Config) syntaxProblem(e *tomlError) {
 	msg := e.Msg
 	switch {
 	case e.Fatal:
+	case e.SetOn > 0 && e.Header:
+		msg = fmt.Sprintf("[%s] is already defined on line %d; the keys under this one are ignored, up to the next table", e.Key, e.SetOn)
+	case e.SetOn > 0:
+		msg = fmt.Sprintf("already set on line %d, which is the one used (line ignored)", e.SetOn)
 	case e.Header:
 		msg = "broken table header: " + e.Msg
 		code := codeOf(e.Text)

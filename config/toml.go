@@ -31,6 +31,9 @@ type tomlError struct {
 	// the fix.
 	Text, First, Assign string
 	Fatal               bool
+	// SetOn is the line that first set a key (or defined a table) the
+	// decoder refused as defined twice; 0 otherwise.
+	SetOn int
 }
 
 func (e *tomlError) Error() string { return e.Msg }
@@ -166,6 +169,19 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 	})
 	if orig := strings.Split(src, "\n"); e.Line <= len(orig) {
 		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
+	}
+	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
+		// A key or table set twice: the first is the one that counts.
+		scanStatements(src, func(st statement) bool {
+			if st.start >= e.From {
+				return false
+			}
+			if st.key == e.Key || !e.Header && st.dotted && strings.HasPrefix(e.Key, st.key+".") {
+				e.SetOn = st.start
+				return false
+			}
+			return true
+		})
 	}
 	if e.Header {
 		// The name holds a NUL, which no real file's key does; only the

@@ -326,6 +326,8 @@ func TestUnwritableStateStillBacksOff(t *testing.T) {
 				}
 				w.settle()
 			}
+			// Every request counts: the one made is the lookup's first
+			// question (whether the repository is a fork), refused.
 			if n := w.srv.Requests(); n != 1 {
 				t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
 			}

@@ -24,6 +24,9 @@ import (
 var prchipBin string
 
 func TestMain(m *testing.M) {
+	// Every run below gets the world's environment; what runs with the
+	// test's own (gh --version, git in a test) sees a home of its own.
+	cleanup := testenv.Isolate()
 	dir, err := os.MkdirTemp("", "prchip-e2e-")
 	if err != nil {
 		panic(err)
@@ -37,6 +40,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 
@@ -110,6 +114,10 @@ func (w *world) newRepo(name, branch, remote string) string {
 	w.git(dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init")
 	if remote != "" {
 		w.git(dir, "remote", "add", "origin", remote)
+		// Pushed with -u, as a branch with a PR is: its upstream is the
+		// head prchip asks GitHub about (SPEC 3).
+		w.git(dir, "config", "branch."+branch+".remote", "origin")
+		w.git(dir, "config", "branch."+branch+".merge", "refs/heads/"+branch)
 	}
 	return dir
 }
@@ -305,3 +313,14 @@ func ghProcesses(dir string) []int {
 	}
 	return pids
 }
+
+// prRequests counts the server's requests but the lookup's question
+// whether the base repository is a fork, which a repository asks once and
+// keeps (SPEC 3): what the tests count is refreshes' PR lookups.
+func (w *world) prRequests() int64 {
+	return w.srv.Requests() - int64(w.srv.Count(fakegithub.KindRepoParent))
+}
+
+// head is the commit checked out in dir: a PR whose head it is passes
+// the lookup's history check whatever its state.
+func (w *world) head(dir string) string { return w.git(dir, "rev-parse", "HEAD") }

@@ -45,7 +45,8 @@ func TestFormatFieldsThroughRealGh(t *testing.T) {
 func TestMergedAndClosedNeverLookOpen(t *testing.T) {
 	w := newWorld(t)
 	for _, st := range []string{"MERGED", "CLOSED"} {
-		w.srv.SetPR("feature", fakegithub.PR{Number: 42, State: st})
+		// The PR's head is the branch's commit: the history check keeps it.
+		w.srv.SetPR("feature", fakegithub.PR{Number: 42, State: st, HeadOid: w.head(w.repo)})
 		w.refresh(w.repo, 0)
 		want := "#42 " + strings.ToLower(st)
 		if got := w.run(w.repo, "prompt", "--no-refresh").stdout; got != want {
@@ -58,7 +59,7 @@ func TestMergedAndClosedNeverLookOpen(t *testing.T) {
 // links appear only when enabled and never for starship by default.
 func TestColoursLinksAndNoColor(t *testing.T) {
 	w := newWorld(t)
-	w.srv.SetPR("feature", fakegithub.PR{Number: 42, State: "MERGED"})
+	w.srv.SetPR("feature", fakegithub.PR{Number: 42, State: "MERGED", HeadOid: w.head(w.repo)})
 	w.config("hyperlinks = true\n[styles]\nnumber = \"bold\"\n")
 	w.refresh(w.repo, 0)
 	zsh := w.run(w.repo, "prompt", "--shell", "zsh", "--no-refresh").stdout

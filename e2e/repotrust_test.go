@@ -81,8 +81,8 @@ func TestDubiousOwnershipRunsNoGh(t *testing.T) {
 	if !strings.Contains(human, "unsafe_repository") || !strings.Contains(human, command) || !strings.Contains(human, "dubious ownership") {
 		t.Errorf("human status does not say why and how:\n%s", human)
 	}
-	if runs := ghRuns(log); runs != "" || w.srv.Requests() != 0 {
-		t.Fatalf("gh ran in a repository git refuses (server saw %d requests):\n%s", w.srv.Requests(), runs)
+	if runs := ghRuns(log); runs != "" || w.prRequests() != 0 {
+		t.Fatalf("gh ran in a repository git refuses (server saw %d requests):\n%s", w.prRequests(), runs)
 	}
 	if _, err := os.Stat(mark); err == nil {
 		t.Fatal("a shell chip ran in a repository git refuses")

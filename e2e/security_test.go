@@ -315,3 +315,47 @@ func TestExactTokenValuesNeverLeak(t *testing.T) {
 		}
 	}
 }
+
+// The tokens in gh's hosts.yml are exact values to redact, like the token
+// variables': a legacy 40-hex token (no prefix to know it by) and a
+// per-account one for another host, quoted by gh's error output (a fake
+// gh: the real one does not), reach none of refresh's output, status,
+// status --json or the state file.
+func TestHostsTokensNeverLeak(t *testing.T) {
+	w := newWorld(t)
+	legacy := "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"
+	other := "abcdefABCDEF0123456789"
+	hosts := "github.localhost:\n    oauth_token: " + legacy + "\n    user: octo\n    git_protocol: https\n" +
+		"ghe.example.com:\n    users:\n        octo:\n            oauth_token: \"" + other + "\"\n    user: octo\n"
+	if err := os.WriteFile(filepath.Join(w.home, "ghconfig", "hosts.yml"), []byte(hosts), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.extra["GH_TOKEN"] = "\x00" // gh would take the token from hosts.yml
+	fake := filepath.Join(w.home, "fakebin")
+	os.MkdirAll(fake, 0o755)
+	os.WriteFile(filepath.Join(fake, "gh"), []byte("#!/bin/sh\necho 'HTTP 502: upstream rejected "+legacy+" and "+other+"' >&2\nexit 1\n"), 0o755)
+	os.Symlink(filepath.Join(w.bin, "git"), filepath.Join(fake, "git"))
+	w.extra["PATH"] = fake + ":" + w.bin
+	var all strings.Builder
+	all.WriteString(w.refresh(w.repo, 1).stdout)
+	for _, args := range [][]string{{"refresh"}, {"status"}, {"status", "--json"}, {"prompt", "--no-refresh"}} {
+		r := w.run(w.repo, args...)
+		all.WriteString(r.stdout + r.stderr)
+	}
+	filepath.Walk(filepath.Join(w.home, "state"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			b, _ := os.ReadFile(p)
+			all.Write(b)
+		}
+		return nil
+	})
+	out := all.String()
+	if !strings.Contains(out, "upstream rejected [REDACTED] and [REDACTED]") {
+		t.Fatalf("gh's error was not shown redacted:\n%s", out)
+	}
+	for _, secret := range []string{legacy, other} {
+		if strings.Contains(out, secret) {
+			t.Errorf("%s leaked:\n%s", secret, out)
+		}
+	}
+}

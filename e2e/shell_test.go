@@ -152,7 +152,7 @@ func TestShellsShowThePR(t *testing.T) {
 				t.Errorf("errors on stderr:\n%s", stderr)
 			}
 			w.settle()
-			if n := w.srv.Requests(); n < 1 || n > 2 {
+			if n := w.prRequests(); n < 1 || n > 2 {
 				t.Errorf("server saw %d requests", n)
 			}
 		})
@@ -168,6 +168,9 @@ func TestShellsHostileText(t *testing.T) {
 		t.Run(sh, func(t *testing.T) {
 			w := shellWorld(t, sh)
 			w.git(w.repo, "checkout", "-q", "-b", branch)
+			// Pushed with -u: the hostile name is what prchip asks gh for.
+			w.git(w.repo, "config", "branch."+branch+".remote", "origin")
+			w.git(w.repo, "config", "branch."+branch+".merge", "refs/heads/"+branch)
 			os.WriteFile(filepath.Join(w.home, "title"), []byte(title), 0o644)
 			os.MkdirAll(filepath.Dir(w.configPath()), 0o700)
 			os.WriteFile(w.configPath(), []byte(`
@@ -261,6 +264,8 @@ func TestShellsCheckoutSwitchesPR(t *testing.T) {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.srv.SetPR("other", fakegithub.PR{Number: 7})
 			w.git(w.repo, "branch", "other")
+			w.git(w.repo, "config", "branch.other.remote", "origin")
+			w.git(w.repo, "config", "branch.other.merge", "refs/heads/other")
 			script := fmt.Sprintf(shellSetup[sh], prchipBin) +
 				strings.Repeat("sleep 0.3\n", 8) + "echo before\ngit checkout -q other\n" + strings.Repeat("sleep 0.3\n", 10) + "echo after\n"
 			_, stderr := w.interactive(sh, w.repo, script)
@@ -305,7 +310,7 @@ func TestFiftyRendersOneRequest(t *testing.T) {
 		t.Error(e)
 	}
 	w.settle()
-	if n := w.srv.Requests(); n != 1 {
+	if n := w.prRequests(); n != 1 {
 		t.Fatalf("server saw %d requests, want 1", n)
 	}
 	if r := w.run(w.repo, "prompt", "--no-refresh"); r.stdout != "#1" {
@@ -325,11 +330,11 @@ func TestRendersWhileServerHangs(t *testing.T) {
 		t.Fatalf("first render: %d %q", first.code, first.stdout)
 	}
 	deadline := time.Now().Add(3 * time.Second)
-	for w.srv.Requests() < 2 && time.Now().Before(deadline) {
+	for w.prRequests() < 2 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	if w.srv.Requests() != 2 {
-		t.Fatalf("the background refresh did not reach the server (%d)", w.srv.Requests())
+	if w.prRequests() != 2 {
+		t.Fatalf("the background refresh did not reach the server (%d)", w.prRequests())
 	}
 	for i := range 10 {
 		r := w.run(w.repo, "prompt", "--shell", "bash")
@@ -337,7 +342,7 @@ func TestRendersWhileServerHangs(t *testing.T) {
 			t.Fatalf("render %d: exit %d after %v", i, r.code, r.took)
 		}
 	}
-	if n := w.srv.Requests(); n != 2 {
+	if n := w.prRequests(); n != 2 {
 		t.Fatalf("a second refresh started while one ran: %d requests", n)
 	}
 	w.settle()
@@ -451,8 +456,8 @@ func TestPromptRedrawsWhenRefreshEnds(t *testing.T) {
 			// state yet) and must turn into the chip by itself.
 			tm.enter(fmt.Sprintf(redrawSetups[sh], prchipBin))
 			tm.waitFor("the redrawn chip", func(s string) bool { return strings.Contains(s, "<#42>") })
-			if w.srv.Requests() != 1 {
-				t.Errorf("server saw %d requests", w.srv.Requests())
+			if w.prRequests() != 1 {
+				t.Errorf("server saw %d requests", w.prRequests())
 			}
 			if strings.Contains(tm.screen(), "has ended") {
 				t.Errorf("the shell announced a background job:\n%s", tm.screen())
@@ -522,9 +527,9 @@ func TestRedrawNeverLoops(t *testing.T) {
 			}
 			tm := onTerminal(t, w, sh)
 			tm.enter(fmt.Sprintf(redrawSetups[sh], prchipBin))
-			tm.waitFor("the first refresh", func(string) bool { return w.srv.Requests() >= 1 })
+			tm.waitFor("the first refresh", func(string) bool { return w.prRequests() >= 1 })
 			time.Sleep(10 * time.Second) // idle at the prompt: three store lock waits
-			if n := w.srv.Requests(); n > 2 {
+			if n := w.prRequests(); n > 2 {
 				t.Fatalf("the server saw %d requests from one idle prompt, want at most 2", n)
 			}
 		})

@@ -58,7 +58,7 @@ func (w *world) renderAndWorkerAnswer(t *testing.T) {
 func (w *world) everyCommand(t *testing.T) (result, int64) {
 	t.Helper()
 	r := w.run(w.repo, "refresh")
-	requests := w.srv.Requests()
+	requests := w.prRequests()
 	if inv := w.run(w.repo, "invalidate"); inv.code != 0 || inv.took > 2*time.Second {
 		t.Fatalf("invalidate: exit %d after %v: %s", inv.code, inv.took, inv.stderr)
 	}
@@ -131,7 +131,7 @@ func TestStateDirectoryIsTheUsers(t *testing.T) {
 			if written := strings.Contains(c.name, " is "); !written && (r.code == 0 || !strings.Contains(r.stderr, c.want)) {
 				t.Fatalf("refresh did not report the state directory: exit %d: %s", r.code, r.stderr)
 			}
-			if n := w.srv.Requests(); n != requests && !strings.Contains(c.name, "workers") {
+			if n := w.prRequests(); n != requests && !strings.Contains(c.name, "workers") {
 				t.Fatalf("%d requests to GitHub after refresh's %d: the render started refreshes where it cannot lock or record", n, requests)
 			}
 			s := w.status(w.repo)

@@ -82,12 +82,12 @@ func TestStatusShowsRefreshInFlight(t *testing.T) {
 	}
 	// Status left no lock behind: the next due refresh starts.
 	w.srv.SetDelay(0)
-	before := w.srv.Requests()
+	before := w.prRequests()
 	w.run(w.repo, "invalidate")
 	w.run(w.repo, "prompt", "--shell", "plain")
 	w.settle()
-	if w.srv.Requests() != before+1 {
-		t.Fatalf("after status, a due refresh made %d requests, want 1", w.srv.Requests()-before)
+	if w.prRequests() != before+1 {
+		t.Fatalf("after status, a due refresh made %d requests, want 1", w.prRequests()-before)
 	}
 }
 

@@ -210,7 +210,7 @@ func TestStatuslineRefreshBound(t *testing.T) {
 		t.Logf("20 redraws took %v", took)
 	}
 	w.settle()
-	if n := w.srv.Requests(); n != 1 {
+	if n := w.prRequests(); n != 1 {
 		t.Fatalf("20 status line redraws started %d gh runs, want 1", n)
 	}
 	if last == "" {
@@ -219,7 +219,7 @@ func TestStatuslineRefreshBound(t *testing.T) {
 	if last != "#42\n" {
 		t.Fatalf("the chip after the refresh: %q", last)
 	}
-	if n := w.srv.Requests(); n != 1 {
+	if n := w.prRequests(); n != 1 {
 		t.Fatalf("%d gh runs after the chip showed, want 1", n)
 	}
 }

@@ -127,13 +127,13 @@ func TestWorkerInShells(t *testing.T) {
 			tm.enter("_prchip_exe=/nonexistent/prchip")
 			w.settle()
 			w.srv.SetPR("feature", fakegithub.PR{Number: 43})
-			before := w.srv.Requests()
+			before := w.prRequests()
 			tm.enter("git status >/dev/null")
 			tm.promptShows(sh, "#43")
 			if n := w.status(w.repo).InvalidationCount; n < 1 {
 				t.Fatalf("git status did not invalidate through the worker (count %d)", n)
 			}
-			if w.srv.Requests() <= before {
+			if w.prRequests() <= before {
 				t.Fatal("no refresh after git status")
 			}
 			if ws := workersOf(shellPID); len(ws) != 1 || ws[0] != first {
@@ -310,7 +310,7 @@ func TestTenShellsOneRequest(t *testing.T) {
 		})
 	}
 	w.settle()
-	if n := w.srv.Requests(); n != 1 {
+	if n := w.prRequests(); n != 1 {
 		t.Fatalf("ten shells caused %d requests, want 1", n)
 	}
 	for _, tm := range tms {

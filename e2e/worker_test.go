@@ -203,7 +203,7 @@ func TestWorkerAnswersAsPrompt(t *testing.T) {
 			return w.repo
 		}, nil, map[string]string{"NO_COLOR": "1"}},
 		{"merged", func(w *world) string {
-			w.srv.SetPR("feature", fakegithub.PR{Number: 3, State: "MERGED"})
+			w.srv.SetPR("feature", fakegithub.PR{Number: 3, State: "MERGED", HeadOid: w.head(w.repo)})
 			w.refresh(w.repo, 0)
 			return w.repo
 		}, nil, nil},
@@ -393,6 +393,8 @@ func TestWorkerNeverServesStale(t *testing.T) {
 	w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "answer"})
 	w.srv.SetPR("other", fakegithub.PR{Number: 7})
 	w.git(w.repo, "branch", "other")
+	w.git(w.repo, "config", "branch.other.remote", "origin")
+	w.git(w.repo, "config", "branch.other.merge", "refs/heads/other")
 	cfgHome := filepath.Join(w.home, "config")
 	os.RemoveAll(cfgHome) // the config directory appears later
 	w.refresh(w.repo, 0)
@@ -437,22 +439,22 @@ func TestWorkerNeverServesStale(t *testing.T) {
 	os.Symlink(real, filepath.Join(w.bin, "gh"))
 	w.refresh(w.repo, 0)
 	check("gh behind a link")
-	requests := w.srv.Requests()
+	requests := w.prRequests()
 	later := time.Now().Add(time.Hour)
 	os.Chtimes(real, later, later)
 	wc.ask(w.repo, false, nil)
 	w.settle()
-	if w.srv.Requests() == requests {
+	if w.prRequests() == requests {
 		t.Fatal("gh changed behind its link, and the next prompt did not refresh")
 	}
 	w.config("refresh_interval = \"1s\"\n")
 	w.refresh(w.repo, 0)
 	check("short freshness")
-	before := w.srv.Requests()
+	before := w.prRequests()
 	time.Sleep(1200 * time.Millisecond)
 	wc.ask(w.repo, false, nil) // freshness ran out: a refresh is due
 	w.settle()
-	if w.srv.Requests() == before {
+	if w.prRequests() == before {
 		t.Fatal("no refresh once the answer's freshness ran out")
 	}
 }
@@ -483,7 +485,11 @@ func TestWorkerFollowsARetargetedLink(t *testing.T) {
 	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 	other := w.newRepo("other", "other", "https://"+fakegithub.Host+"/octo/demo.git")
 	// Where no render looks: only the link's target is watched.
-	link := filepath.Join(t.TempDir(), "link")
+	// Under the world's home, which goes only after the background
+	// refreshes end (a t.TempDir made here would go first, while the
+	// refresh the retargeted link started may still write there).
+	link := filepath.Join(w.home, "linkdir", "link")
+	os.MkdirAll(filepath.Dir(link), 0o755)
 	if err := os.Symlink(w.repo, link); err != nil {
 		t.Fatal(err)
 	}

@@ -211,6 +211,42 @@ func (s *Setup) TokenSource(host string) string {
 	return ""
 }
 
+// HostsTokens are the tokens gh keeps in hosts.yml: every oauth_token,
+// for any host and any account (gh 2.40's per-user entries too), whatever
+// their format. They are for sanitize to redact as exact values, like
+// the token variables' (a legacy 40-hex token has no prefix to know it
+// by); the caller keeps them in memory only.
+func HostsTokens() []string {
+	p := HostsFile()
+	if p == "" {
+		return nil
+	}
+	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+	if err != nil {
+		return nil
+	}
+	var doc any
+	if yaml.Unmarshal(b, &doc) != nil {
+		return nil
+	}
+	var toks []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		m, ok := v.(map[string]any)
+		if !ok || depth > 8 {
+			return
+		}
+		for k, x := range m {
+			if tok, ok := x.(string); ok && k == "oauth_token" && tok != "" {
+				toks = append(toks, tok)
+			}
+			walk(x, depth+1)
+		}
+	}
+	walk(doc, 0)
+	return toks
+}
+
 // IsGitHubHost reports whether gh would treat host as a GitHub host.
 func (s *Setup) IsGitHubHost(host string) bool {
 	if host == "" {

@@ -2,9 +2,11 @@ package ghauth
 
 import (
 	"fmt"
+	"github.com/prchip/prchip/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,7 +24,7 @@ func TestMain(m *testing.M) {
 		fmt.Println(strings.Join(ghauth.KnownHosts(), "\n"))
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	testenv.Main(m)
 }
 
 func goGhKnownHosts(t *testing.T) []string {
@@ -324,5 +326,37 @@ func TestGhRepoAsGhReadsIt(t *testing.T) {
 		if !set || ok != c.ok || ok && r.URL != c.url {
 			t.Errorf("GH_HOST=%q GH_REPO=%q: %+v set %v ok %v", c.ghHost, c.value, r, set, ok)
 		}
+	}
+}
+
+// HostsTokens finds every oauth_token in gh's hosts.yml: per host, per
+// account (gh 2.40 and later), quoted or not; nothing from a broken or
+// missing file.
+func TestHostsTokens(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("GH_CONFIG_DIR", dir)
+	cases := []struct {
+		name, hosts string
+		want        []string
+	}{
+		{"legacy host entry", "github.com:\n    oauth_token: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b\n    user: o\n",
+			[]string{"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"}},
+		{"accounts on two hosts", "github.com:\n    users:\n        a:\n            oauth_token: gho_aaaaaaaaaa\n        b:\n            oauth_token: 'gho_bbbbbbbbbb'\n" +
+			"    oauth_token: gho_aaaaaaaaaa\nghe.example.com:\n    oauth_token: \"enterprise-token\"\n",
+			[]string{"enterprise-token", "gho_aaaaaaaaaa", "gho_aaaaaaaaaa", "gho_bbbbbbbbbb"}},
+		{"keyring: no token", "github.com:\n    user: o\n    git_protocol: https\n", nil},
+		{"not YAML", "github.com: [\n", nil},
+	}
+	for _, c := range cases {
+		os.WriteFile(filepath.Join(dir, "hosts.yml"), []byte(c.hosts), 0o600)
+		got := HostsTokens()
+		sort.Strings(got)
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	os.Remove(filepath.Join(dir, "hosts.yml"))
+	if got := HostsTokens(); got != nil {
+		t.Errorf("no hosts.yml: %q", got)
 	}
 }

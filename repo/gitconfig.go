@@ -2,16 +2,16 @@ package repo
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
-
-	"github.com/prchip/prchip/internal/rawfile"
+	"strings"
 )
 
 // ConfigFiles are the git configuration files outside the repository, as
 // git finds them, in its order: the system file and the user's global ones
-// (SPEC 4: gh's PR lookup reads them through git, so they belong in the
-// fingerprint; safe.directory is read from them alone). A variable set but
-// empty names no file, as in git.
+// (SPEC 3 and 4: their remotes, push settings and insteadOf rules decide
+// which PR is the branch's; safe.directory is read from them alone). A
+// variable set but empty names no file, as in git.
 func ConfigFiles() []string {
 	var files []string
 	if !envBool("GIT_CONFIG_NOSYSTEM") {
@@ -40,19 +40,361 @@ func ConfigFiles() []string {
 	return files
 }
 
-// ConfigFilesID is the identity (size and modification time) of
-// ConfigFiles, one stat each: it changes when any of them does.
-func ConfigFilesID() string {
-	var b []byte
-	for _, f := range ConfigFiles() {
-		b = append(b, f...)
-		if st, err := rawfile.Stat(f); err == nil {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, st.Size, 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, st.MtimeNs, 10)
+// entryFunc receives one config entry as eachEntry gives it.
+type entryFunc func(section, sub, key, val string, hasVal bool)
+
+// maxConfigFiles bounds the files read for one config file and its
+// includes: git reads an included file again for each include.path naming
+// it, so a hostile file including another a thousand times would otherwise
+// cost a thousand reads on every prompt. Each file git reads first has its
+// own budget, so one file's includes cannot hide the next file.
+const maxConfigFiles = 16
+
+// configWalk reads the configuration git reads for a repository, in
+// git's order (system, global, the repository's, the environment's), so
+// that a value set twice ends with the one git ends with.
+type configWalk struct {
+	fn    entryFunc
+	files int
+	// What git's includeIf conditions test: the git directory (gitdir:)
+	// and the branch HEAD names (onbranch:; none while detached, a rebase
+	// included, as in git).
+	gitDir, headBranch string
+	// worktreeConfig is extensions.worktreeConfig of the repository's
+	// config: git then reads the worktree's config.worktree after it.
+	worktreeConfig bool
+}
+
+// walkConfig gives fn every entry of every config file git reads for the
+// repository info names (nil: none), in git's order, include.path and
+// includeIf.<condition>.path followed where they stand, then
+// GIT_CONFIG_COUNT's entries.
+func walkConfig(info *Info, fn entryFunc) {
+	w := &configWalk{fn: fn}
+	if info != nil {
+		w.gitDir = info.GitDir
+		if !info.Detached && !info.Rebasing {
+			w.headBranch = info.Branch
 		}
-		b = append(b, 0)
 	}
-	return string(b)
+	for _, f := range ConfigFiles() {
+		w.files = 0
+		w.file(f, 0, false)
+	}
+	if info != nil && info.CommonDir != "" {
+		w.files = 0
+		w.file(info.CommonDir+"/config", 0, true)
+		if w.worktreeConfig {
+			w.files = 0
+			w.file(info.GitDir+"/config.worktree", 0, false)
+		}
+	}
+	envEntries(fn)
+}
+
+// file reads one config file and the files it includes. A missing or
+// unreadable file is no setting (git ignores a missing one too); a FIFO
+// does not block (readSmall), and the depth is git's (which dies beyond
+// it; prchip just stops, so a cycle ends). repo is set for the
+// repository's own config, where extensions live.
+func (w *configWalk) file(p string, depth int, repo bool) {
+	if depth > maxIncludeDepth || w.files >= maxConfigFiles {
+		return
+	}
+	w.files++
+	b, err := readSmall(p)
+	if err != nil {
+		return
+	}
+	eachEntry(b, func(section, sub, key, val string, hasVal bool) {
+		switch {
+		case section == "include" && sub == "" && key == "path",
+			section == "includeif" && key == "path" && w.includeIf(sub, p):
+			if !hasVal {
+				return
+			}
+			inc, ok := expandUser(configValue(val))
+			if !ok || inc == "" {
+				return
+			}
+			if !filepath.IsAbs(inc) {
+				inc = filepath.Join(filepath.Dir(p), inc)
+			}
+			w.file(inc, depth+1, false)
+			return
+		case repo && depth == 0 && section == "extensions" && sub == "" && key == "worktreeconfig":
+			w.worktreeConfig = !hasVal || configBool(configValue(val))
+		}
+		w.fn(section, sub, key, val, hasVal)
+	})
+}
+
+// includeIf evaluates an includeIf condition as git does for a file at
+// path p: gitdir: and gitdir/i: match the git directory (its real path,
+// then its path as found), onbranch: the branch HEAD names. Other
+// conditions (hasconfig:) are false.
+func (w *configWalk) includeIf(cond, p string) bool {
+	if b, ok := strings.CutPrefix(cond, "onbranch:"); ok {
+		return w.headBranch != "" && wildmatch(withStarStar(b), w.headBranch, false)
+	}
+	pat, fold := "", false
+	if v, ok := strings.CutPrefix(cond, "gitdir:"); ok {
+		pat = v
+	} else if v, ok := strings.CutPrefix(cond, "gitdir/i:"); ok {
+		pat, fold = v, true
+	} else {
+		return false
+	}
+	if w.gitDir == "" || pat == "" {
+		return false
+	}
+	pat, ok := expandUser(pat)
+	if !ok {
+		return false
+	}
+	prefix := ""
+	switch {
+	case strings.HasPrefix(pat, "./"):
+		// Relative to the directory of the file that holds it (its real
+		// path), matched literally.
+		dir := filepath.Dir(p)
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = r
+		}
+		prefix = dir + "/"
+		pat = pat[2:]
+	case !filepath.IsAbs(pat):
+		pat = "**/" + pat
+	}
+	pat = withStarStar(pat)
+	for i, dir := range []string{"", w.gitDir} {
+		if i == 0 {
+			r, err := filepath.EvalSymlinks(w.gitDir)
+			if err != nil {
+				continue
+			}
+			dir = r
+		}
+		if prefix != "" {
+			if len(dir) < len(prefix) || !(dir[:len(prefix)] == prefix || fold && strings.EqualFold(dir[:len(prefix)], prefix)) {
+				continue
+			}
+			dir = dir[len(prefix):]
+		}
+		if wildmatch(pat, dir, fold) {
+			return true
+		}
+	}
+	return false
+}
+
+// withStarStar is git's add_trailing_starstar_for_dir: a pattern ending
+// in a slash matches everything below.
+func withStarStar(p string) string {
+	if strings.HasSuffix(p, "/") {
+		return p + "**"
+	}
+	return p
+}
+
+// maxPattern bounds the patterns and texts wildmatch takes: its table
+// is the pattern's length times the text's (a megabyte at most).
+const maxPattern = 1024
+
+// wildmatch is git's wildmatch with WM_PATHNAME: '*' and '?' do not match
+// '/', "**" between slashes (or at an end) matches across them, "[...]"
+// is a class (negated by '!' or '^', with ranges), '\\' quotes. fold
+// compares without case. It remembers what it tried, so no pattern costs
+// more than its length times the text's.
+func wildmatch(pat, text string, fold bool) bool {
+	if len(pat) > maxPattern || len(text) > maxPattern {
+		return false
+	}
+	tried := make([]uint8, (len(pat)+1)*(len(text)+1)) // 0 not yet, 1 no, 2 yes
+	var match func(pi, ti int) bool
+	match = func(pi, ti int) bool {
+		key := pi*(len(text)+1) + ti
+		if r := tried[key]; r != 0 {
+			return r == 2
+		}
+		r := matchAt(pat, text, pi, ti, fold, match)
+		tried[key] = 1
+		if r {
+			tried[key] = 2
+		}
+		return r
+	}
+	return match(0, 0)
+}
+
+func matchAt(pat, text string, pi, ti int, fold bool, match func(int, int) bool) bool {
+	if pi == len(pat) {
+		return ti == len(text)
+	}
+	switch c := pat[pi]; c {
+	case '*':
+		if pi+1 < len(pat) && pat[pi+1] == '*' {
+			end := pi + 2
+			for end < len(pat) && pat[end] == '*' {
+				end++
+			}
+			if (pi == 0 || pat[pi-1] == '/') && (end == len(pat) || pat[end] == '/') {
+				if end == len(pat) {
+					return true
+				}
+				// "**/": no directory, or any number of them.
+				for k := ti; k <= len(text); k++ {
+					if (k == ti || text[k-1] == '/') && match(end+1, k) {
+						return true
+					}
+				}
+				return false
+			}
+			pi = end - 1 // "**" elsewhere is "*"
+		}
+		for k := ti; k <= len(text); k++ {
+			if k > ti && text[k-1] == '/' {
+				break
+			}
+			if match(pi+1, k) {
+				return true
+			}
+		}
+		return false
+	case '?':
+		return ti < len(text) && text[ti] != '/' && match(pi+1, ti+1)
+	case '[':
+		if ti >= len(text) || text[ti] == '/' {
+			return false
+		}
+		end, ok := classMatch(pat, pi, text[ti], fold)
+		return end > 0 && ok && match(end, ti+1)
+	case '\\':
+		if pi+1 < len(pat) {
+			pi++
+			c = pat[pi]
+		}
+		fallthrough
+	default:
+		return ti < len(text) && sameByte(c, text[ti], fold) && match(pi+1, ti+1)
+	}
+}
+
+// classMatch matches b against the class starting at pat[pi] ('['); end
+// is the index after its ']', 0 when it has none.
+func classMatch(pat string, pi int, b byte, fold bool) (end int, ok bool) {
+	i := pi + 1
+	negate := i < len(pat) && (pat[i] == '!' || pat[i] == '^')
+	if negate {
+		i++
+	}
+	matched := false
+	for first := true; i < len(pat); first = false {
+		c := pat[i]
+		if c == ']' && !first {
+			return i + 1, matched != negate
+		}
+		if c == '\\' && i+1 < len(pat) {
+			i++
+			c = pat[i]
+		}
+		if i+2 < len(pat) && pat[i+1] == '-' && pat[i+2] != ']' {
+			hi := pat[i+2]
+			if b >= c && b <= hi || fold && (lower(b) >= lower(c) && lower(b) <= lower(hi) || upper(b) >= upper(c) && upper(b) <= upper(hi)) {
+				matched = true
+			}
+			i += 3
+			continue
+		}
+		if sameByte(c, b, fold) {
+			matched = true
+		}
+		i++
+	}
+	return 0, false
+}
+
+func sameByte(a, b byte, fold bool) bool {
+	return a == b || fold && lower(a) == lower(b)
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// configBool is git's boolean for a config value (an unknown word is
+// false here; git refuses it).
+func configBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on":
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	return err == nil && n != 0
+}
+
+// envEntries gives fn the entries of GIT_CONFIG_COUNT, GIT_CONFIG_KEY_n
+// and GIT_CONFIG_VALUE_n (what `git -c` passes to the git it runs, and
+// what a user may set), which git reads after every file. Values are
+// quoted so that configValue returns them unchanged.
+func envEntries(fn entryFunc) {
+	v, ok := os.LookupEnv("GIT_CONFIG_COUNT")
+	if !ok {
+		return
+	}
+	n, err := strconv.ParseUint(v, 10, 31)
+	if err != nil {
+		return
+	}
+	n = min(n, 4096) // the environment holds no more; bounds a hostile count
+	for i := uint64(0); i < n; i++ {
+		k, ok1 := os.LookupEnv("GIT_CONFIG_KEY_" + strconv.FormatUint(i, 10))
+		val, ok2 := os.LookupEnv("GIT_CONFIG_VALUE_" + strconv.FormatUint(i, 10))
+		if !ok1 || !ok2 {
+			return // git stops there, with an error
+		}
+		dot, last := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
+		if dot <= 0 || last == len(k)-1 {
+			continue
+		}
+		section, sub, key := k[:dot], "", k[last+1:]
+		if last > dot {
+			sub = k[dot+1 : last]
+		}
+		fn(strings.ToLower(section), sub, strings.ToLower(key), quoteValue(val), true)
+	}
+}
+
+// quoteValue is v written so that configValue reads back v.
+func quoteValue(v string) string {
+	if strings.IndexAny(v, "\\\"#;\n\t") < 0 && strings.TrimSpace(v) == v {
+		return v
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '\\', '"':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

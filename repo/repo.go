@@ -7,12 +7,12 @@ package repo
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -36,17 +36,24 @@ type Info struct {
 	GitDir string
 	// CommonDir holds config and refs shared by all worktrees.
 	CommonDir string
-	// Branch is the checked-out branch, empty when Detached.
+	// Branch is the checked-out branch, empty when Detached; during a
+	// rebase, the branch being rebased (its PR is still the one to show).
 	Branch   string
 	Detached bool
-	// Remotes in the order the config lists them, URLs rewritten by
-	// url.<base>.insteadOf as git would.
+	// Rebasing is set while a rebase of Branch stops (HEAD is detached
+	// then, and git's rebase state names the branch).
+	Rebasing bool
+	// Remotes in the order git's configuration lists them (every file
+	// git reads), URLs rewritten by url.<base>.insteadOf as git would.
 	Remotes []Remote
 	// BranchRemote is branch.<Branch>.remote, if set.
 	BranchRemote string
-	// ConfigID changes whenever the repository's config does (gh repo
-	// set-default, push remotes and branch settings live there).
-	ConfigID string
+	// LookupID changes exactly when something that decides which pull
+	// request is the branch's changes (SPEC 4): the branch, the rebase
+	// state, and the branch, push, remote and url settings of every config
+	// file git reads. Editor or user settings leave it alone, so they cost
+	// no refresh.
+	LookupID string
 	// Env holds GIT_DIR and GIT_WORK_TREE ("NAME=value", absolute) when
 	// the environment named the repository, nil otherwise: gh and shell
 	// chips get them, so the git they run finds this same repository from
@@ -110,13 +117,32 @@ func Find(dir string) (*Info, error) {
 	} else {
 		info.Detached = true
 	}
-	if cfg, err := readSmall(filepath.Join(info.CommonDir, "config")); err == nil {
-		parseConfig(cfg, info)
-		h := fnv.New64a()
-		h.Write(cfg)
-		info.ConfigID = strconv.FormatUint(h.Sum64(), 16)
+	if info.Detached {
+		info.readRebase()
 	}
+	fc := newFindConfig(info)
+	walkConfig(info, fc.entry)
+	fc.finish()
 	return info, nil
+}
+
+// readRebase sees whether a detached HEAD is a rebase of a branch that
+// stopped (an edit, a conflict): git then keeps the branch's name in the
+// per-worktree git directory, under rebase-merge (the merge backend,
+// rebase -i) or rebase-apply (--apply). Read only for a detached HEAD,
+// so a normal render does no extra work.
+func (info *Info) readRebase() {
+	for _, d := range []string{"rebase-merge", "rebase-apply"} {
+		b, err := readSmall(filepath.Join(info.GitDir, d, "head-name"))
+		if err != nil {
+			continue
+		}
+		// "detached HEAD" when a detached HEAD is rebased: no branch.
+		if br, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "refs/heads/"); ok && br != "" {
+			info.Branch, info.Detached, info.Rebasing = br, false, true
+		}
+		return
+	}
 }
 
 // discover walks up from dir as git does without GIT_DIR, and checks the
@@ -299,52 +325,112 @@ func readSmall(p string) ([]byte, error) {
 	return b, err
 }
 
-// maxRewrites bounds the url.<base>.insteadOf rules applied (the first in
-// the file), so that rewriting every remote stays linear in the file.
-const maxRewrites = 64
-
-// parseConfig reads the parts of git's config syntax prchip needs: remote
-// URLs, branch.<name>.remote and url.<base>.insteadOf.
+// parseConfig reads one config file's text as Find reads all of them.
 func parseConfig(b []byte, info *Info) {
-	type rewrite struct{ base, prefix string }
-	var rewrites []rewrite
-	seen := map[string]bool{} // remote names: linear in the file, whatever its size
-	eachEntry(b, func(section, sub, key, val string, hasVal bool) {
-		if !hasVal {
-			return
-		}
-		switch {
-		case section == "remote" && key == "url" && sub != "":
-			if !seen[sub] {
-				seen[sub] = true
-				info.Remotes = append(info.Remotes, Remote{Name: sub, URL: configValue(val)})
+	fc := newFindConfig(info)
+	eachEntry(b, fc.entry)
+	fc.finish()
+}
+
+// findConfig collects, entry by entry, what the render needs from git's
+// configuration: the remotes, the branch's remote, the insteadOf rules,
+// and the digest of what decides the branch's pull request (LookupID).
+type findConfig struct {
+	info     *Info
+	seen     map[string]bool // remote names: linear in the file, whatever its size
+	rewrites rewrites
+	digest   uint64
+}
+
+func newFindConfig(info *Info) *findConfig {
+	return &findConfig{info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
+}
+
+func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
+	if !decidesLookup(section, sub, key, fc.info.Branch) {
+		return
+	}
+	v := configValue(val)
+	fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), v)
+	if !hasVal {
+		return
+	}
+	switch {
+	case section == "remote" && key == "url":
+		if !fc.seen[sub] {
+			if fc.seen == nil {
+				fc.seen = map[string]bool{}
 			}
-		case section == "branch" && key == "remote" && sub == info.Branch && sub != "":
-			info.BranchRemote = configValue(val)
-		case section == "url" && key == "insteadof" && sub != "" && len(rewrites) < maxRewrites:
-			rewrites = append(rewrites, rewrite{base: sub, prefix: configValue(val)})
+			fc.seen[sub] = true
+			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: sub, URL: v})
 		}
-	})
-	for i, r := range info.Remotes {
-		best := -1
-		for j, rw := range rewrites {
-			if strings.HasPrefix(r.URL, rw.prefix) && (best < 0 || len(rw.prefix) > len(rewrites[best].prefix)) {
-				best = j
-			}
+	case section == "branch" && key == "remote":
+		fc.info.BranchRemote = v
+	case section == "url" && key == "insteadof":
+		fc.rewrites.add(sub, v)
+	}
+}
+
+func (fc *findConfig) finish() {
+	for i, r := range fc.info.Remotes {
+		fc.info.Remotes[i].URL, _ = fc.rewrites.apply(r.URL)
+	}
+	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
+}
+
+// decidesLookup reports whether the config key section.sub.key (section
+// and key lower-cased) takes part in deciding which pull request is
+// branch's (SPEC 3): the branch's remote, merge ref and push remote, the
+// default push remote and push.default, every remote's URLs and gh repo
+// set-default's mark, and the URL rewrites.
+func decidesLookup(section, sub, key, branch string) bool {
+	switch section {
+	case "remote":
+		if sub == "" {
+			return key == "pushdefault"
 		}
-		if best >= 0 {
-			info.Remotes[i].URL = rewrites[best].base + r.URL[len(rewrites[best].prefix):]
+		return key == "url" || key == "pushurl" || key == "gh-resolved"
+	case "branch":
+		return sub != "" && sub == branch && (key == "remote" || key == "merge" || key == "pushremote")
+	case "push":
+		return sub == "" && key == "default"
+	case "url":
+		return sub != "" && (key == "insteadof" || key == "pushinsteadof")
+	}
+	return false
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvAdd is FNV-1a over each string's length and bytes (so that no two
+// lists of strings run together alike), without hash/fnv's allocation.
+func fnvAdd(h uint64, parts ...string) uint64 {
+	for _, p := range parts {
+		h ^= uint64(len(p))
+		h *= fnvPrime
+		for i := 0; i < len(p); i++ {
+			h ^= uint64(p[i])
+			h *= fnvPrime
 		}
 	}
+	return h
 }
 
 // eachEntry calls fn for every key of a config file, in order, in one
 // pass: section and key lower-cased (git's names are case-insensitive),
 // the subsection as written, and the value still raw for configValue;
 // hasVal is false for a bare key ("key" alone, which git reads as true).
+//
+// b is not copied (the render reads every config file git reads, and a
+// copy of each cost as much as reading it): callers hand over a buffer
+// they never write again (readSmall's), so the strings fn keeps may point
+// into it.
 func eachEntry(b []byte, fn func(section, sub, key, val string, hasVal bool)) {
 	var section, sub string
-	text := string(b)
+	text := unsafe.String(unsafe.SliceData(b), len(b))
 	for len(text) > 0 {
 		var line string
 		line, text, _ = strings.Cut(text, "\n")

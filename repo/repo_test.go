@@ -20,10 +20,13 @@ import (
 
 func gitCLI(t *testing.T, dir string, args ...string) {
 	t.Helper()
+	// A home of its own, with the XDG config directory git would read
+	// instead of ~/.config when it is set.
+	home := t.TempDir()
 	c := exec.Command("git", args...)
 	c.Dir = dir
 	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e",
-		"GIT_ALLOW_PROTOCOL=file", "HOME="+t.TempDir())
+		"GIT_ALLOW_PROTOCOL=file", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
 	if out, err := c.CombinedOutput(); err != nil {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}

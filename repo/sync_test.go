@@ -12,10 +12,13 @@ import (
 // gitOut runs git in dir and returns its trimmed output.
 func gitOut(t *testing.T, dir string, args ...string) string {
 	t.Helper()
+	// A home of its own, with the XDG config directory git would read
+	// instead of ~/.config when it is set.
+	home := t.TempDir()
 	c := exec.Command("git", args...)
 	c.Dir = dir
 	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t",
-		"GIT_COMMITTER_EMAIL=t@e", "GIT_ALLOW_PROTOCOL=file", "HOME="+t.TempDir())
+		"GIT_COMMITTER_EMAIL=t@e", "GIT_ALLOW_PROTOCOL=file", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
 	out, err := c.CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %v: %v\n%s", args, err, out)

@@ -246,9 +246,10 @@ func TestOwnershipFollowsGit(t *testing.T) {
 }
 
 // TestTrustReadsGitConfigOnlyForOthersRepositories: in one's own
-// repository the render reads no git configuration outside it (the owner
-// check costs one stat); only a repository that belongs to someone else
-// has ~/.gitconfig read.
+// repository the trust check reads no git configuration (the owner check
+// costs one stat): the files outside the repository are read once, for the
+// lookup's settings (LookupID); only a repository that belongs to someone
+// else has ~/.gitconfig read a second time, for safe.directory.
 func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	home := t.TempDir()
 	repo := filepath.Join(home, "repo")
@@ -262,10 +263,20 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	if _, err := Find(repo); err != nil {
 		t.Fatal(err)
 	}
+	outside := map[string]int{}
 	for _, p := range touched {
 		if !strings.HasPrefix(p, repo) {
-			t.Errorf("Find in one's own repository looked at %s (all: %v)", p, touched)
+			outside[p]++
 		}
+	}
+	for _, f := range ConfigFiles() {
+		if outside[f] != 1 {
+			t.Errorf("Find in one's own repository looked at %s %d times, want once (all: %v)", f, outside[f], touched)
+		}
+		delete(outside, f)
+	}
+	if len(outside) > 0 {
+		t.Errorf("Find in one's own repository looked outside it at %v", outside)
 	}
 	if os.Geteuid() != 0 {
 		return
@@ -275,8 +286,8 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	if _, err := Find(repo); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(touched, "\n"), filepath.Join(home, ".gitconfig")) {
-		t.Errorf("someone else's repository allowed without reading ~/.gitconfig: %v", touched)
+	if n := strings.Count(strings.Join(touched, "\n")+"\n", filepath.Join(home, ".gitconfig")+"\n"); n != 2 {
+		t.Errorf("someone else's repository: ~/.gitconfig read %d times, want twice (safe.directory, lookup): %v", n, touched)
 	}
 }
 

@@ -9,6 +9,7 @@ package sanitize
 import (
 	"os"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -275,12 +276,46 @@ func Redact(s string) string {
 			s = strings.ReplaceAll(s, tok, Redacted)
 		}
 	}
+	for _, tok := range exactSecrets() {
+		if tok = Text(tok, 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
+			s = strings.ReplaceAll(s, tok, Redacted)
+		}
+	}
 	if !mayHoldSecret(s) {
 		return s
 	}
 	s = redactTokens(s)
 	s = redactUserinfo(s)
 	return redactAfterKeywords(s)
+}
+
+// secrets are exact values Redact removes besides the token variables'
+// (gh's hosts.yml tokens): loaded by the function given to RedactAlso on
+// the first Redact after it, once, and kept only in this process's memory.
+var secrets struct {
+	mu   sync.Mutex
+	load func() []string
+	vals []string
+}
+
+// RedactAlso makes Redact remove the exact values load returns, such as
+// the tokens in gh's hosts.yml, which have no prefix to know a legacy
+// token by. load runs at most once, on the first Redact that needs it, so
+// a command that redacts nothing reads nothing (the render path does not
+// call this at all: what it shows was redacted when it was stored).
+func RedactAlso(load func() []string) {
+	secrets.mu.Lock()
+	secrets.load, secrets.vals = load, nil
+	secrets.mu.Unlock()
+}
+
+func exactSecrets() []string {
+	secrets.mu.Lock()
+	defer secrets.mu.Unlock()
+	if secrets.load != nil {
+		secrets.vals, secrets.load = secrets.load(), nil
+	}
+	return secrets.vals
 }
 
 // minTokenValue is the shortest token variable value redacted as such: a

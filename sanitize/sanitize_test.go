@@ -236,6 +236,22 @@ func TestRedactSplitAndExactTokens(t *testing.T) {
 	if out := Detail("exit x"); out != "exit x" {
 		t.Errorf("a short variable value was redacted: %q", out)
 	}
+	// Values given by RedactAlso (gh's hosts.yml tokens) are exact values
+	// too, loaded once, on the first Redact.
+	loads := 0
+	RedactAlso(func() []string { loads++; return []string{legacy[:39] + "9", "short"} })
+	defer RedactAlso(nil)
+	if loads != 0 {
+		t.Error("RedactAlso loaded before any Redact")
+	}
+	for range 3 {
+		if out := Detail("gh said " + legacy[:39] + "9 and short"); out != "gh said "+Redacted+" and short" {
+			t.Errorf("hosts.yml token: %q", out)
+		}
+	}
+	if loads != 1 {
+		t.Errorf("loaded %d times", loads)
+	}
 	for _, in := range []string{"https://user:p@ss@word@github.com/o/r.git", "https://u:a@b@c@host/x?y"} {
 		out := Detail(in)
 		if strings.Contains(out, "ss") || strings.Contains(out, "word") || strings.Contains(out, "@b") {

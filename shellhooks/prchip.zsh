@@ -86,6 +86,20 @@ if (( ! ${+_prchip_hooked} )); then
     fi
   }
 
+  # Redraws the prompt from one of the widgets below. powerlevel10k writes
+  # its prompt for the user's ksh_arrays and sh_glob, which `emulate -L
+  # zsh` turns off here: a plain reset-prompt would draw p10k's code
+  # instead of its prompt. `p10k display -r` is p10k's own redraw, which
+  # puts them back (and waits while a p10k widget runs); an older p10k
+  # without -r, or the stub its instant prompt defines, fails and zle
+  # redraws.
+  _prchip_redraw() {
+    if (( ${+functions[p10k]} )) && p10k display -r 2>/dev/null; then
+      return 0
+    fi
+    zle reset-prompt
+  }
+
   # A zle widget run when the waiter ends: so has the refresh. The chip is
   # rendered again where the shell is now (the user may have left that
   # repository or switched branches meanwhile). Once per prompt it may
@@ -105,7 +119,7 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_render --no-refresh
     fi
     if [[ $PRCHIP != "$old" ]]; then
-      zle reset-prompt
+      _prchip_redraw
     fi
   }
   zle -N _prchip_ready
@@ -250,7 +264,7 @@ if (( ! ${+_prchip_hooked} )); then
       fi
     done
     if [[ $PRCHIP != "$old" ]]; then
-      zle reset-prompt
+      _prchip_redraw
     fi
     return 0
   }

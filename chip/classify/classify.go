@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -75,12 +76,65 @@ type Outcome struct {
 	LineStarts []int `json:"line_starts,omitempty"`
 	// PR is set when the run found a pull request.
 	PR *PR `json:"pr,omitempty"`
+	// Lookup is what was asked of GitHub (SPEC 3 and 6); nil for a run
+	// that asked nothing (missing gh, not applicable) and for shell chips.
+	Lookup *Lookup `json:"lookup,omitempty"`
+	// SetAside are PRs found and not shown, with why.
+	SetAside []SetAside `json:"set_aside,omitempty"`
 	// Value is a shell chip's sanitized output.
 	Value string `json:"value,omitempty"`
 }
 
 // PR is the part of `gh pr view --json` the chip shows, sanitized.
 type PR = format.PR
+
+// Lookup is what a refresh asked GitHub: the head ("OWNER:BRANCH" or
+// "#N"), the base repository ("OWNER/REPO"), why these (push target,
+// upstream, merge ref, set-default, fork parent, rebasing), and the
+// questions asked before that found nothing.
+type Lookup struct {
+	Head  string   `json:"head"`
+	Base  string   `json:"base"`
+	Why   string   `json:"why"`
+	Tried []string `json:"tried"`
+}
+
+// SetAside is a PR found for the branch's head and not shown: a merged
+// PR for earlier commits of a reused branch name, and the like.
+type SetAside struct {
+	Number int    `json:"number"`
+	State  string `json:"state"`
+	Reason string `json:"reason"`
+}
+
+// Bounds of what a lookup records.
+const (
+	MaxTried    = 8
+	MaxSetAside = 4
+	MaxOthers   = format.MaxOthers
+)
+
+// NoPROutcome is a lookup that found no PR for the branch (validated: gh
+// was reached, or there was nothing to ask), with why in words.
+func NoPROutcome(now time.Time, why string) *Outcome {
+	o := &Outcome{At: now, ExitCode: -1}
+	o.set(Validated, CatNoPR, "")
+	if why != "" {
+		o.Detail = sanitize.Detail(why)
+	}
+	return o
+}
+
+// PROutcome is a lookup that found pr by other means than gh pr view
+// (the exact lookup of the head's ref).
+func PROutcome(pr *PR, now time.Time) *Outcome {
+	o := &Outcome{At: now, PR: pr}
+	return o.set(Validated, CatPR, "")
+}
+
+// ParsePR reads one PR as gh pr view --json prints it, or as a GraphQL
+// node with the same field names, sanitized.
+func ParsePR(b []byte) (*PR, error) { return parsePR(b) }
 
 // MaxTitle bounds a stored title.
 const MaxTitle = format.MaxTitle
@@ -424,6 +478,7 @@ func parsePR(out []byte) (*PR, error) {
 	if repo.IsOid(raw.HeadRefOid) {
 		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
 	}
+	pr.Base = sanitize.Text(raw.BaseRefName, 256)
 	if len(raw.Checks) > 0 {
 		var checks []ghCheck
 		if err := json.Unmarshal(raw.Checks, &checks); err != nil {
@@ -457,9 +512,43 @@ func isNodeID(s string) bool {
 	return true
 }
 
+// MaxRemovalReason bounds GitHub's reason text for a removal from the
+// merge queue (a word in every answer seen; provider text all the same).
+const MaxRemovalReason = 128
+
+// removalCauses maps the reason texts of RemovedFromMergeQueueEvent that
+// were reviewed to a cause. The GraphQL schema documents reason as a free
+// String; the lower-case words are what GitHub's timeline was observed to
+// give (failed_checks, checks_timed_out, merge_conflict, manual, merged;
+// also invalid_merge_commit and git_tree_invalid, left to unknown), the
+// upper-case ones the documented enum of the pull_request "dequeued"
+// webhook, which names the same removals. Anything else is unknown:
+// prchip never guesses a cause from text it has not read.
+var removalCauses = map[string]string{
+	"failed_checks": "checks_failed", "CI_FAILURE": "checks_failed",
+	"checks_timed_out": "checks_timed_out", "CI_TIMEOUT": "checks_timed_out",
+	"merge_conflict": "conflict", "MERGE_CONFLICT": "conflict",
+	"manual": "manual", "MANUAL": "manual",
+	"BRANCH_PROTECTIONS": "branch_protection",
+}
+
+// removalMerged are reasons that say the PR left the queue by merging:
+// GitHub removes the entry a moment before the PR reads merged, and that
+// is no removal to warn about.
+var removalMerged = []string{"merged", "MERGE", "ALREADY_MERGED"}
+
 // QueueFrom reads the merge queue query's answer (chip.queueQuery): the
-// entry, or nil when the PR is not queued or the answer is unreadable.
-func QueueFrom(out []byte) *format.Queue {
+// entry; or, when the PR is not queued, its last removal from the queue
+// while that applies to head (the PR's headRefOid, from gh pr view); nil
+// when neither, or the answer is unreadable.
+//
+// A removal applies to head when its beforeCommit is head, or, since
+// beforeCommit is the merge group's commit when the queue's own checks
+// failed, when head was committed before the removal: a head committed
+// after it is a new push (a fix), and the removal is old news. A head
+// whose date the answer does not give (it moved between the two calls)
+// shows no removal.
+func QueueFrom(out []byte, head string) *format.Queue {
 	var a struct {
 		Data struct {
 			Node *struct {
@@ -467,14 +556,67 @@ func QueueFrom(out []byte) *format.Queue {
 					Position int    `json:"position"`
 					State    string `json:"state"`
 				} `json:"mergeQueueEntry"`
+				Timeline struct {
+					Nodes []struct {
+						CreatedAt    string  `json:"createdAt"`
+						Reason       *string `json:"reason"`
+						BeforeCommit *struct {
+							Oid string `json:"oid"`
+						} `json:"beforeCommit"`
+					} `json:"nodes"`
+				} `json:"timelineItems"`
+				Commits struct {
+					Nodes []struct {
+						Commit struct {
+							Oid           string `json:"oid"`
+							CommittedDate string `json:"committedDate"`
+						} `json:"commit"`
+					} `json:"nodes"`
+				} `json:"commits"`
 			} `json:"node"`
 		} `json:"data"`
 	}
-	if json.Unmarshal(out, &a) != nil || a.Data.Node == nil || a.Data.Node.Entry == nil || a.Data.Node.Entry.Position <= 0 {
+	if json.Unmarshal(out, &a) != nil || a.Data.Node == nil {
 		return nil
 	}
-	e := a.Data.Node.Entry
-	return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
+	n := a.Data.Node
+	if e := n.Entry; e != nil {
+		if e.Position <= 0 {
+			return nil
+		}
+		return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
+	}
+	if len(n.Timeline.Nodes) == 0 || !repo.IsOid(head) {
+		return nil
+	}
+	ev := n.Timeline.Nodes[len(n.Timeline.Nodes)-1]
+	at, err := time.Parse(time.RFC3339, ev.CreatedAt)
+	if err != nil || at.Year() < 2000 || at.Year() > 9999 {
+		return nil
+	}
+	reason := ""
+	if ev.Reason != nil {
+		reason = *ev.Reason
+	}
+	if slices.Contains(removalMerged, reason) {
+		return nil
+	}
+	head = strings.ToLower(head)
+	applies := ev.BeforeCommit != nil && strings.EqualFold(ev.BeforeCommit.Oid, head)
+	if !applies && len(n.Commits.Nodes) > 0 {
+		c := n.Commits.Nodes[len(n.Commits.Nodes)-1].Commit
+		committed, err := time.Parse(time.RFC3339, c.CommittedDate)
+		applies = err == nil && strings.EqualFold(c.Oid, head) && committed.Before(at)
+	}
+	if !applies {
+		return nil
+	}
+	cause, ok := removalCauses[reason]
+	if !ok {
+		cause = "unknown"
+	}
+	return &format.Queue{RemovedAt: at.UTC(), RemovalCause: cause,
+		RemovalReason: sanitize.Text(sanitize.Redact(reason), MaxRemovalReason), RemovalHeadOid: head}
 }
 
 // summarizeChecks fills Checks (failing beats pending beats passing),
@@ -529,6 +671,7 @@ type ghPR struct {
 	MergeStateStatus string          `json:"mergeStateStatus"`
 	AutoMergeRequest json.RawMessage `json:"autoMergeRequest"`
 	HeadRefOid       string          `json:"headRefOid"`
+	BaseRefName      string          `json:"baseRefName"`
 	ID               string          `json:"id"`
 	Checks           json.RawMessage `json:"statusCheckRollup"`
 }

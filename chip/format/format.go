@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clipperhouse/displaywidth"
 
@@ -50,6 +51,14 @@ type PR struct {
 	// Queue is the PR's merge queue entry; nil when not asked for or not
 	// queued.
 	Queue *Queue `json:"queue,omitempty"`
+	// Base is the branch the PR goes into (baseRefName).
+	Base string `json:"base,omitempty"`
+	// Others are the numbers of other open PRs from the same head (into
+	// other bases): the chip hints at them.
+	Others []int `json:"others,omitempty"`
+	// Rebasing is set by the render while a rebase of the branch is under
+	// way; never stored.
+	Rebasing bool `json:"-"`
 	// ID is the PR's GraphQL node id, for the merge queue's query right
 	// after gh pr view; never stored.
 	ID string `json:"-"`
@@ -63,11 +72,63 @@ type CheckCounts struct {
 }
 
 // Queue is a merge queue entry: a position (1 is next) and GitHub's state
-// in lower case (awaiting_checks, locked, mergeable, queued, unmergeable).
+// in lower case (awaiting_checks, locked, mergeable, queued, unmergeable);
+// or, with no position, the PR's last removal from the queue, kept only
+// while the PR's head is still the commit that was removed (a new head,
+// the PR queued again or merged clears it): GitHub drops the entry
+// silently, and the removal is what a user of a merge queue must not miss.
 type Queue struct {
-	Position int    `json:"position"`
-	State    string `json:"state"`
+	Position int    `json:"position,omitempty"`
+	State    string `json:"state,omitempty"`
+	// RemovedAt is when GitHub removed the PR from the queue.
+	RemovedAt time.Time `json:"removed_at,omitzero"`
+	// RemovalCause is one of RemovalCauses: a word prchip chose from a
+	// reviewed reason text, never the text itself.
+	RemovalCause string `json:"removal_cause,omitempty"`
+	// RemovalReason is GitHub's reason text, sanitised and bounded: for
+	// status only, never for the chip.
+	RemovalReason string `json:"removal_reason,omitempty"`
+	// RemovalHeadOid is the PR head the removal applies to.
+	RemovalHeadOid string `json:"removal_head_oid,omitempty"`
 }
+
+// Removed reports whether q is a removal rather than a queue entry.
+func (q *Queue) Removed() bool { return q != nil && q.Position <= 0 && q.RemovalCause != "" }
+
+// RemovalCauses are the causes a removal from the merge queue is shown
+// with; unknown is any reason text not reviewed.
+var RemovalCauses = []string{"checks_failed", "checks_timed_out", "conflict", "manual", "branch_protection", "unknown"}
+
+// KnownCause is cause when it is one of RemovalCauses, else unknown: a
+// planted state file cannot put its own words into the chip.
+func KnownCause(cause string) string {
+	for _, c := range RemovalCauses {
+		if c == cause {
+			return c
+		}
+	}
+	return "unknown"
+}
+
+// CauseWords is a removal cause in words.
+func CauseWords(cause string) string {
+	switch KnownCause(cause) {
+	case "checks_failed":
+		return "checks failed"
+	case "checks_timed_out":
+		return "checks timed out"
+	case "conflict":
+		return "conflict"
+	case "manual":
+		return "removed by hand"
+	case "branch_protection":
+		return "branch protection"
+	}
+	return "unknown reason"
+}
+
+// MaxOthers bounds the other PRs from one head a PR remembers.
+const MaxOthers = 4
 
 // MaxTitle bounds a stored title; the format cuts it further for display.
 const MaxTitle = 256
@@ -84,13 +145,16 @@ const MaxTitle = 256
 // open unless state_open is set), state_symbol, review, review_symbol,
 // checks, checks_symbol, checks_counts, failing_check, merge_state,
 // merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
-// url, stale.
+// url, stale, rebasing (a rebase of the branch is under way) and another
+// (other open PRs from the same head: "+1"). rebasing and another are
+// added at the end when a template does not place them, as the state of a
+// merged or closed PR is: the chip never hides them.
 const DefaultFormat = "#{number}( {state})( {stale})"
 
 // Fields lists every field a template may use.
 var Fields = []string{"number", "title", "state", "state_symbol", "review", "review_symbol", "checks", "checks_symbol",
 	"checks_counts", "failing_check", "merge_state", "merge_state_symbol", "auto_merge", "sync", "sync_symbol",
-	"queue", "queue_state", "url", "stale"}
+	"queue", "queue_state", "url", "stale", "rebasing", "another"}
 
 // Symbols is a preset's vocabulary, and its default template.
 type Symbols struct {
@@ -103,9 +167,13 @@ type Symbols struct {
 	AutoMerge                                                                                       string
 	// Sync with the PR's head.
 	SyncSame, SyncAhead, SyncBehind, SyncDiverged, SyncNotFetched string
-	// Queue comes before a merge queue position.
-	Queue string
-	Stale string
+	// Queue comes before a merge queue position, Dequeued before the
+	// cause of a removal from the queue.
+	Queue, Dequeued string
+	Stale           string
+	// Rebasing marks a PR shown during a rebase of its branch; Another
+	// comes before the count of other open PRs from the same head.
+	Rebasing, Another string
 }
 
 // words is the text and symbol of a review or checks value.
@@ -163,6 +231,8 @@ func (s *Symbols) syncWords(value string) (string, string) {
 	case "not_fetched":
 		return "not fetched", s.SyncNotFetched
 	}
+	// "unknown" (a repository beyond what sync reads) and anything else
+	// show nothing: a prompt has no room for "cannot tell"; status says it.
 	return "", ""
 }
 
@@ -188,8 +258,9 @@ var (
 		AutoMerge: "auto",
 		// git's own prompt (git-prompt.sh) marks upstream sync so.
 		SyncSame: "=", SyncAhead: ">", SyncBehind: "<", SyncDiverged: "<>", SyncNotFetched: "<?",
-		Queue: "queue:",
-		Stale: "?",
+		Queue: "queue:", Dequeued: "dequeued:",
+		Stale:    "?",
+		Rebasing: "rebasing", Another: "+",
 	}
 	nerdPreset = Symbols{
 		Format: "#{number}( {state_symbol})( {stale})",
@@ -204,7 +275,11 @@ var (
 		// check, arrow_up, arrow_down, arrow_switch, question.
 		SyncSame: "\uf42e", SyncAhead: "\uf431", SyncBehind: "\uf433", SyncDiverged: "\uf443", SyncNotFetched: "\uf420",
 		Queue: "\uf4db", // git_merge_queue
-		Stale: "\uf254",
+		// git_merge_queue and the failing checks' times: out of the queue.
+		Dequeued: "\uf4db\uf00d",
+		Stale:    "\uf254",
+		// history; a plus before the count.
+		Rebasing: "\uf464", Another: "+",
 	}
 )
 
@@ -290,7 +365,8 @@ func GhFields(format string) string {
 
 // ghFieldUses says which template fields each gh field is asked for.
 // queue needs the PR's node id for its own query (gh pr view has no
-// field for the merge queue).
+// field for the merge queue), and the head, which a removal from the
+// queue is shown only while it is.
 var ghFieldUses = []struct {
 	gh   string
 	uses []string
@@ -299,12 +375,18 @@ var ghFieldUses = []struct {
 	{"statusCheckRollup", []string{"checks", "checks_symbol", "checks_counts", "failing_check"}},
 	{"mergeStateStatus", []string{"merge_state", "merge_state_symbol"}},
 	{"autoMergeRequest", []string{"auto_merge"}},
-	{"headRefOid", []string{"sync", "sync_symbol"}},
+	{"headRefOid", []string{"sync", "sync_symbol", "queue", "queue_state"}},
 	{"id", []string{"queue", "queue_state"}},
 }
 
 // UsesField reports whether a template shows field.
 func UsesField(format, field string) bool { return usesField(format, field) }
+
+// ShowsSync reports whether a template shows sync: the head is asked for
+// the merge queue too, which needs no sync computed nor the branch read.
+func ShowsSync(format string) bool {
+	return usesField(format, "sync") || usesField(format, "sync_symbol")
+}
 
 // Template bounds: a chip is a few words, and rendering a template costs
 // its length times its nesting, on every prompt.
@@ -377,6 +459,9 @@ func usesField(format, field string) bool {
 type values struct {
 	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
 	counts, failingCheck, merge, mergeSymbol, autoMerge, sync, syncSymbol, queue, queueState  string
+	rebasing, another                                                                         string
+	// dequeued: queue and queue_state show a removal (styled by value).
+	dequeued bool
 }
 
 // get is a template field's value, "" for an unknown field.
@@ -420,6 +505,10 @@ func (v *values) get(field string) string {
 		return v.queue
 	case "queue_state":
 		return v.queueState
+	case "rebasing":
+		return v.rebasing
+	case "another":
+		return v.another
 	}
 	return ""
 }
@@ -462,9 +551,20 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 	if q := pr.Queue; q != nil && q.Position > 0 {
 		v.queue = o.Symbols.Queue + strconv.Itoa(q.Position)
 		v.queueState = strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " ")
+	} else if q.Removed() {
+		// Only prchip's own words: GitHub's reason text never reaches a shell.
+		v.queue = o.Symbols.Dequeued + KnownCause(q.RemovalCause)
+		v.queueState = "dequeued: " + CauseWords(q.RemovalCause)
+		v.dequeued = true
 	}
 	if stale {
 		v.stale = o.Symbols.Stale
+	}
+	if pr.Rebasing {
+		v.rebasing = o.Symbols.Rebasing
+	}
+	if len(pr.Others) > 0 {
+		v.another = o.Symbols.Another + strconv.Itoa(len(pr.Others))
 	}
 	return v
 }
@@ -498,6 +598,10 @@ func kindOf(vals *values, field string) string {
 		return strings.ReplaceAll(vals.merge, " ", "_")
 	case "sync", "sync_symbol":
 		return strings.ReplaceAll(vals.sync, " ", "_")
+	case "queue", "queue_state":
+		if vals.dequeued {
+			return "dequeued"
+		}
 	}
 	return ""
 }
@@ -510,8 +614,8 @@ func (o *Options) style(key string) Style {
 }
 
 // styleFor picks a field's style: its own, or for state, review, checks,
-// merge_state and sync the style named after the value ("merged",
-// "failing", "conflicts"...).
+// merge_state, sync and queue the style named after the value ("merged",
+// "failing", "conflicts", "dequeued"...).
 func (o *Options) styleFor(field, value string) Style {
 	base := strings.TrimSuffix(field, "_symbol")
 	if s := o.style(base + "." + value); s != "" {
@@ -550,6 +654,15 @@ func Chip(pr *PR, stale bool, o *Options) string {
 			st = render("state")
 		}
 		out += " " + st
+	}
+	// Marks the template does not place come last: a rebase under way,
+	// another open PR from the same head.
+	for _, mark := range []string{"rebasing", "another"} {
+		if !usesField(tmpl, mark) {
+			if m := render(mark); m != "" {
+				out += " " + m
+			}
+		}
 	}
 	if o.Color {
 		out = paint(out, o.style("chip"), o.Shell)

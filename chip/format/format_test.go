@@ -42,11 +42,26 @@ var states = []struct {
 	{"behind-behind", PR{Number: 8, State: "open", Title: "t", MergeState: "behind", Counts: &CheckCounts{Pending: 1}, HeadOid: oid, Sync: "behind"}, false},
 	{"blocked-diverged", PR{Number: 8, State: "open", Title: "t", MergeState: "blocked", Counts: &CheckCounts{}, HeadOid: oid, Sync: "diverged"}, false},
 	{"unstable-notfetch", PR{Number: 8, State: "open", Title: "t", MergeState: "unstable", HeadOid: oid, Sync: "not_fetched"}, false},
+	{"unknown-sync", PR{Number: 8, State: "open", Title: "t", MergeState: "clean", HeadOid: oid, Sync: "unknown"}, false},
 	{"hooks", PR{Number: 8, State: "open", Title: "t", MergeState: "has_hooks"}, false},
 	{"draft-merge-state", PR{Number: 8, State: "open", Draft: true, Title: "t", MergeState: "draft"}, false},
 	{"unknown-merge", PR{Number: 8, State: "open", Title: "t", MergeState: "unknown", Queue: &Queue{Position: 1, State: "queued"}}, false},
 	{"hostile check", PR{Number: 8, State: "open", Title: "t", Counts: &CheckCounts{Failing: 1},
 		FailingCheck: "50% $(id) `id` \\[ %F{red} !x"}, false},
+	{"rebasing", PR{Number: 11, State: "open", Title: "t", Rebasing: true}, false},
+	{"another", PR{Number: 12, State: "open", Title: "t", Base: "main", Others: []int{13}}, false},
+	{"rebasing-another-merged", PR{Number: 14, State: "merged", Title: "t", Rebasing: true, Others: []int{15, 16}}, false},
+	{"dequeued-checks", PR{Number: 8, State: "open", Title: "t", MergeState: "clean", HeadOid: oid, Queue: removedQueue("checks_failed")}, false},
+	{"dequeued-conflict", PR{Number: 8, State: "open", Title: "t", Queue: removedQueue("conflict")}, false},
+	{"dequeued-unknown", PR{Number: 8, State: "open", Title: "t", Queue: removedQueue("unknown")}, false},
+	// A cause no reviewed text gives (a planted state file) shows as unknown.
+	{"dequeued-planted", PR{Number: 8, State: "open", Title: "t", Queue: removedQueue("50% $(id) #(id) `id` %F{red}")}, false},
+}
+
+// removedQueue is a removal from the merge queue for cause, whose
+// GitHub reason is hostile: only the cause may ever show.
+func removedQueue(cause string) *Queue {
+	return &Queue{RemovalCause: cause, RemovalReason: "50% $(id) #(id) `id` \\[ %F{red}", RemovalHeadOid: oid}
 }
 
 const oid = "0123456789abcdef0123456789abcdef01234567"
@@ -69,7 +84,7 @@ func TestGolden(t *testing.T) {
 					for _, s := range states {
 						o := Options{Format: tmpl, Symbols: mustPreset(preset), Color: color, Shell: sh, TitleWidth: 40,
 							Styles: map[string]Style{"number": "1", "state.merged": "35", "checks.failing": "31", "checks.passing": "32", "review.approved": "32", "stale": "90",
-								"merge_state.conflicts": "31", "sync.diverged": "33", "failing_check": "31"}}
+								"merge_state.conflicts": "31", "sync.diverged": "33", "failing_check": "31", "queue.dequeued": "31", "queue_state.dequeued": "31"}}
 						if o.Format == "" {
 							o.Format = o.Symbols.Format
 						}
@@ -212,7 +227,8 @@ func TestGhFieldsAskOnlyWhatTheFormatShows(t *testing.T) {
 		"#{number}( {merge_state})":   "number,url,state,isDraft,title,mergeStateStatus",
 		"#{number}( {auto_merge})":    "number,url,state,isDraft,title,autoMergeRequest",
 		"#{number}( {sync_symbol})":   "number,url,state,isDraft,title,headRefOid",
-		"#{number}( {queue})":         "number,url,state,isDraft,title,id",
+		"#{number}( {queue})":         "number,url,state,isDraft,title,headRefOid,id",
+		"#{number}( {queue_state})":   "number,url,state,isDraft,title,headRefOid,id",
 		mergeFormat:                   "number,url,state,isDraft,title,statusCheckRollup,mergeStateStatus,autoMergeRequest,headRefOid,id",
 	}
 	for f, want := range cases {
@@ -351,7 +367,7 @@ func mustPreset(name string) Symbols {
 func TestEveryFieldHasAValue(t *testing.T) {
 	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing",
 		MergeState: "clean", AutoMerge: ptr(true), Counts: &CheckCounts{Passing: 1}, FailingCheck: "lint", HeadOid: oid,
-		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}}
+		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}, Rebasing: true, Others: []int{6}}
 	o := Options{Symbols: mustPreset("nerd")}
 	v := fieldValues(&pr, true, &o)
 	for _, f := range Fields {

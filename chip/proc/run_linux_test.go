@@ -18,7 +18,7 @@ import (
 // runs gh and shell chips is.
 func TestMain(m *testing.M) {
 	BecomeSubreaper()
-	os.Exit(m.Run())
+	testenv.Main(m)
 }
 
 // chain is a command 30 levels deep, each level started by the one above

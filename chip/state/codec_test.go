@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -160,7 +161,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 // notShown are the fields decoding leaves as stored: identities that are
 // compared, never shown, and the root, never read.
 var notShown = map[string]bool{"Branch": true, "Target": true, "Auth": true, "Fingerprint": true, "FailureFP": true,
-	"SuppressedSetup": true, "GhVersionOf": true, "Validation": true, "Root": true, "SyncLocal": true, "GhLacks": true, "GhLacksOf": true}
+	"SuppressedSetup": true, "GhVersionOf": true, "Validation": true, "Root": true, "SyncLocal": true, "GhLacks": true, "GhLacksOf": true, "Fields": true}
 
 // checkShownClean fails when a string field of v that may be shown holds
 // what sanitize.Text would remove or a token.
@@ -200,7 +201,8 @@ func TestDecodeCleansPlantedRecords(t *testing.T) {
 	const h = `x\u001b[31m\u001b]52;c;aGk=\u0007\u009b2J\u202e\u200b\n\u2028y ghp_PLANTED0123456789abcdefghijklmnopq \ufffd`
 	rec := strings.ReplaceAll(`{"root":"H","branches":[null,{"branch":"H","target":"H","chips":{"x":null,"pr":{"fingerprint":"H","value":"H",
 		"pr":{"number":1,"url":"H","state":"H","title":"H","review":"H","checks":"H","merge_state":"H","failing_check":"H",
-			"head_oid":"H","sync":"H","sync_local":"H","queue":{"position":1,"state":"H"}},
+			"head_oid":"H","sync":"H","sync_local":"H","queue":{"position":1,"state":"H",
+			"removed_at":"2026-11-30T10:00:00Z","removal_cause":"H","removal_reason":"H","removal_head_oid":"H"}},
 		"outcome":{"class":"H","category":"H","detail":"H","recovery_actions":["H","H","H","H"],
 			"pr":{"number":2,"title":"H"},"value":"H"}}}}]}`, "H", h)
 	rs, err := DecodeRepoState([]byte(rec))
@@ -215,6 +217,9 @@ func TestDecodeCleansPlantedRecords(t *testing.T) {
 	st := br.Chips["pr"]
 	if st.PR.Title == "" || !strings.Contains(st.PR.Title, "[REDACTED]") || strings.Contains(st.PR.Title, "  ") {
 		t.Errorf("title %q", st.PR.Title)
+	}
+	if q := st.PR.Queue; q.RemovalCause != "unknown" || q.RemovalReason == "" || len(q.RemovalReason) > classify.MaxRemovalReason {
+		t.Errorf("a planted removal from the merge queue read back as cause %q, reason %q", q.RemovalCause, q.RemovalReason)
 	}
 	if br.Branch == st.PR.Title || st.Fingerprint != br.Branch || br.Target != br.Branch {
 		t.Errorf("the branch, target and fingerprint were changed: %q %q %q", br.Branch, br.Target, st.Fingerprint)

@@ -9,9 +9,11 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -69,6 +71,44 @@ type RepoState struct {
 	// branch has an entry per auth setup (at most MaxAuthSetups), so
 	// shells with different tokens do not push each other's results out.
 	Branches []*BranchState `json:"branches,omitempty"`
+	// Parents are the forks' parents the PR lookup asked GitHub for
+	// (SPEC 3: asked once, kept), by "host/owner/repo" in lower case:
+	// "OWNER/REPO", or "-" for a repository that is no fork.
+	Parents map[string]string `json:"parents,omitempty"`
+}
+
+// MaxParents bounds the parents a repository record keeps.
+const MaxParents = 16
+
+// validNWO accepts OWNER/REPO in the characters GitHub allows.
+func validNWO(s string) bool {
+	owner, name, ok := strings.Cut(s, "/")
+	if !ok || owner == "" || name == "" || len(s) > 201 || name == "." || name == ".." {
+		return false
+	}
+	for _, c := range owner + name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// KeepParents merges a refresh's parents into the stored ones, bounded.
+func KeepParents(stored, found map[string]string) map[string]string {
+	out := make(map[string]string, len(found))
+	for k, v := range found {
+		if len(out) == MaxParents {
+			break
+		}
+		out[k] = v
+	}
+	for k, v := range stored {
+		if _, ok := out[k]; !ok && len(out) < MaxParents {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // MaxBranches bounds the branches a repository remembers, and
@@ -193,6 +233,10 @@ type ChipState struct {
 	// Rechecks counts consecutive results under Fingerprint whose merge
 	// state GitHub had not computed yet (see MergeRecheck).
 	Rechecks int `json:"rechecks,omitempty"`
+	// Fields are the gh --json fields a validated PR result was asked
+	// with: a template that needs one it lacks makes it stale at once
+	// (SPEC 5), so `{review}` added to the format shows at the next prompt.
+	Fields []string `json:"fields,omitempty"`
 }
 
 // MergeRecheck is how long a result stays fresh while GitHub is still
@@ -276,6 +320,9 @@ type DecideInput struct {
 	Foreground bool
 	// Force is `refresh --force`: suppression and cached failures do not apply either.
 	Force bool
+	// Fields are the gh --json fields the PR chip's templates need now (of
+	// those the installed gh knows); nil for other chips.
+	Fields []string
 }
 
 // Decide is the single place that says whether a chip runs: the render
@@ -307,10 +354,26 @@ func Decide(in DecideInput) Decision {
 	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) && st.NextAttempt.Sub(in.Now) <= maxWait(st.Outcome) {
 		return Decision{false, ReasonBackoff}
 	}
-	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) {
+	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) &&
+		hasFields(st, in.Fields) {
 		return Decision{false, ReasonFresh}
 	}
 	return Decision{true, ""}
+}
+
+// hasFields reports whether st's result holds every field a template
+// needs: a validated result asked with fewer (before `{review}` was added
+// to the format, or recorded before fields were) is stale at once.
+func hasFields(st *ChipState, need []string) bool {
+	if st.Outcome.Class != classify.Validated {
+		return true
+	}
+	for _, f := range need {
+		if !slices.Contains(st.Fields, f) {
+			return false
+		}
+	}
+	return true
 }
 
 // freshFor is how long st's result stays fresh.
@@ -398,6 +461,8 @@ type ApplyInput struct {
 	// KeepOnRetryable keeps the last value, marked stale, through
 	// transient failures.
 	KeepOnRetryable bool
+	// Fields are the gh --json fields the run asked for (PR chip).
+	Fields []string
 }
 
 // Apply is the single place where a run's outcome changes state (the table
@@ -425,7 +490,7 @@ func Apply(in ApplyInput) {
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
-		st.PR, st.Value, st.Stale = o.PR, o.Value, false
+		st.PR, st.Value, st.Stale, st.Fields = o.PR, o.Value, false, in.Fields
 		st.Failures, st.NextAttempt = 0, time.Time{}
 		if o.PR != nil && o.PR.MergeState == "unknown" {
 			st.Rechecks = prevRechecks + 1
@@ -471,6 +536,15 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
 	if err == nil && rs.Branches == nil && bytes.Contains(b, []byte(`"chips"`)) {
 		rs.Branches = legacyBranches(b)
+	}
+	// Parents become gh's arguments: only names GitHub allows survive.
+	for k, v := range rs.Parents {
+		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || validNWO(v)) {
+			delete(rs.Parents, k)
+		}
+	}
+	if len(rs.Parents) == 0 {
+		rs.Parents = nil
 	}
 	kept := rs.Branches[:0]
 	for _, br := range rs.Branches {
@@ -533,13 +607,21 @@ func legacyBranches(b []byte) []*BranchState {
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
 	st.Value = shown(st.Value, 256)
+	if len(st.Fields) > 32 { // more than gh has: only compared, but each prompt would
+		st.Fields = nil
+	}
 	if p := st.PR; p != nil {
 		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)
 		p.State, p.Review, p.Checks = shown(p.State, 32), shown(p.Review, 32), shown(p.Checks, 32)
 		p.MergeState, p.Sync, p.FailingCheck = shown(p.MergeState, 32), shown(p.Sync, 32), shown(p.FailingCheck, 128)
-		p.HeadOid = shown(p.HeadOid, 64)
-		if p.Queue != nil {
-			p.Queue.State = shown(p.Queue.State, 32)
+		p.HeadOid, p.Base = shown(p.HeadOid, 64), shown(p.Base, 256)
+		p.Others = p.Others[:min(len(p.Others), classify.MaxOthers)]
+		if q := p.Queue; q != nil {
+			q.State = shown(q.State, 32)
+			q.RemovalReason, q.RemovalHeadOid = shown(q.RemovalReason, classify.MaxRemovalReason), shown(q.RemovalHeadOid, 64)
+			if q.RemovalCause != "" {
+				q.RemovalCause = format.KnownCause(q.RemovalCause)
+			}
 		}
 	}
 	if o := st.Outcome; o != nil {
@@ -549,6 +631,18 @@ func (st *ChipState) clean() {
 		o.Recovery = o.Recovery[:min(len(o.Recovery), 3)]
 		for i, r := range o.Recovery {
 			o.Recovery[i] = shown(r, 128)
+		}
+		if l := o.Lookup; l != nil {
+			l.Head, l.Base, l.Why = shown(l.Head, 300), shown(l.Base, 300), shown(l.Why, 300)
+			l.Tried = l.Tried[:min(len(l.Tried), classify.MaxTried)]
+			for i, t := range l.Tried {
+				l.Tried[i] = shown(t, 300)
+			}
+		}
+		o.SetAside = o.SetAside[:min(len(o.SetAside), classify.MaxSetAside)]
+		for i := range o.SetAside {
+			a := &o.SetAside[i]
+			a.State, a.Reason = shown(a.State, 32), shown(a.Reason, 300)
 		}
 		// A stored outcome never carries its payload (Apply moves it to
 		// PR and Value): nothing may show one that a file smuggled in.

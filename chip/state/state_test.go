@@ -123,6 +123,7 @@ func TestDecideTable(t *testing.T) {
 	farOffline := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, Category: classify.CatOffline}, NextAttempt: t0.Add(3 * time.Minute)}
 	rateLimited := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, RetryAt: t0.Add(50 * time.Minute)}, NextAttempt: t0.Add(50 * time.Minute)}
 	farRateLimit := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-40 * time.Second), Outcome: &classify.Outcome{Class: classify.Retryable, RetryAt: t0.Add(3 * time.Hour)}, NextAttempt: t0.Add(3 * time.Hour)}
+	withFields := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(-10 * time.Second), Outcome: &classify.Outcome{Class: classify.Validated}, Fields: []string{"number", "title", "url"}}
 	futureCheck := &ChipState{Fingerprint: "fp", CheckedAt: t0.Add(time.Hour), Outcome: &classify.Outcome{Class: classify.Validated}}
 	cases := []struct {
 		name   string
@@ -156,6 +157,10 @@ func TestDecideTable(t *testing.T) {
 		{"rate limit reset honoured", DecideInput{Mode: "auto", State: rateLimited}, false, ReasonBackoff},
 		{"rate limit beyond an hour not trusted", DecideInput{Mode: "auto", State: farRateLimit}, true, ""},
 		{"check in the future not trusted", DecideInput{Mode: "auto", State: futureCheck}, true, ""},
+		{"fresh with the fields needed", DecideInput{Mode: "auto", State: withFields, Fields: []string{"number", "title"}}, false, ReasonFresh},
+		{"fresh, a needed field not asked: stale", DecideInput{Mode: "auto", State: withFields, Fields: []string{"number", "reviewDecision"}}, true, ""},
+		{"settled, a needed field not asked: stale", DecideInput{Mode: "auto", State: noPR, Fields: []string{"number"}}, true, ""},
+		{"backoff holds whatever the fields", DecideInput{Mode: "auto", State: backing, Fields: []string{"reviewDecision"}}, false, ReasonBackoff},
 	}
 	for _, c := range cases {
 		c.in.Policy, c.in.Now = pr, t0

@@ -98,6 +98,8 @@ func setup(prchip string) (*world, *fakegithub.Server, error) {
 		{"init", "-q", "-b", "feature"},
 		{"-c", "user.name=b", "-c", "user.email=b@e", "commit", "-q", "--allow-empty", "-m", "x"},
 		{"remote", "add", "origin", "https://" + fakegithub.Host + "/octo/demo.git"},
+		// Pushed with -u: its upstream is the head prchip asks about.
+		{"config", "branch.feature.remote", "origin"}, {"config", "branch.feature.merge", "refs/heads/feature"},
 	} {
 		if out, err := w.cmd("git", args...).CombinedOutput(); err != nil {
 			return nil, nil, fmt.Errorf("git %v: %v %s", args, err, out)
@@ -295,8 +297,9 @@ func run(o options) error {
 			}
 		}
 	}
-	if n := srv.Requests(); n != 1 {
-		return fmt.Errorf("the server saw %d requests: a render refreshed", n)
+	// The warm-up's refresh: the fork question (asked once) and the PR.
+	if n := srv.Requests(); n != 2 {
+		return fmt.Errorf("the server saw %d requests, not the warm-up's 2: a render refreshed", n)
 	}
 	for _, repos := range []int{1, 500} {
 		st, _ := os.Stat(filepath.Join(states[repos], "prchip", "state"))

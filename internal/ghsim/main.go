@@ -109,14 +109,25 @@ func simulate(sc scenario) (*report, error) {
 	for i := range repos {
 		repos[i] = filepath.Join(home, "src", fmt.Sprintf("r%d", i))
 		os.MkdirAll(repos[i], 0o755)
+		// A branch pushed with -u: its upstream is the head prchip asks for.
 		for _, args := range [][]string{{"init", "-q", "-b", "feature"},
-			{"remote", "add", "origin", fmt.Sprintf("https://github.com/octo/r%d.git", i)}} {
+			{"remote", "add", "origin", fmt.Sprintf("https://github.com/octo/r%d.git", i)},
+			{"config", "branch.feature.remote", "origin"}, {"config", "branch.feature.merge", "refs/heads/feature"},
+			{"-c", "user.name=sim", "-c", "user.email=sim@example.com", "commit", "-q", "--allow-empty", "-m", "work"}} {
 			c := exec.Command(git, args...)
 			c.Dir = repos[i]
 			if out, err := c.CombinedOutput(); err != nil {
 				return nil, fmt.Errorf("git %v: %v %s", args, err, out)
 			}
 		}
+	}
+	heads := make([]string, len(repos))
+	for i, r := range repos {
+		out, err := exec.Command(git, "-C", r, "rev-parse", "HEAD").Output()
+		if err != nil {
+			return nil, fmt.Errorf("git rev-parse: %w", err)
+		}
+		heads[i] = strings.TrimSpace(string(out))
 	}
 	now := sc.start
 	rep := &report{perHour: make([]int, sc.hours)}
@@ -130,6 +141,9 @@ func simulate(sc scenario) (*report, error) {
 			return proc.Result{Stdout: []byte("gh version 2.60.0 (sim)\n")}
 		case !now.Before(sc.outageFrom) && now.Before(sc.outageTo):
 			return proc.Result{ExitCode: 1, Stderr: []byte("error connecting to api.github.com\ncheck your internet connection or https://githubstatus.com\n")}
+		case len(c.Args) > 0 && c.Args[0] == "api" && strings.Contains(strings.Join(c.Args, " "), "isFork"):
+			// The lookup asks once per repository whether it is a fork.
+			return proc.Result{Stdout: []byte(`{"data":{"repository":{"isFork":false,"parent":null}}}`)}
 		case len(c.Args) > 0 && c.Args[0] == "api":
 			return proc.Result{Stdout: []byte(`{"resources":{"graphql":{"remaining":4000,"reset":0}}}`)}
 		}
@@ -144,7 +158,9 @@ func simulate(sc scenario) (*report, error) {
 		if state == "" {
 			state = "OPEN"
 		}
-		return proc.Result{Stdout: []byte(fmt.Sprintf(`{"number":%d,"title":"t","state":%q,"isDraft":false,"url":"https://github.com/octo/r%d/pull/%d"}`, 10+i, state, i, 10+i))}
+		// The PR's head is the branch's commit: the user's own work.
+		return proc.Result{Stdout: []byte(fmt.Sprintf(`{"number":%d,"title":"t","state":%q,"isDraft":false,"url":"https://github.com/octo/r%d/pull/%d","headRefOid":%q,"baseRefName":"main"}`,
+			10+i, state, i, 10+i, heads[i]))}
 	}
 	store := &cache.Store{Path: filepath.Join(home, "state", "prchip", "state")}
 	cfg := config.Defaults(filepath.Join(home, "config.toml"))

@@ -1,0 +1,622 @@
+package chip
+
+// Which pull request is the branch's (SPEC 3): prchip decides the head and
+// the base from local git facts (repo.Plan) and asks gh exactly that, so
+// every gh version answers the same question; then it checks the answer
+// against the local history, so a PR of an earlier life of a reused branch
+// name never shows. Everything here runs in the background refresh.
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/sanitize"
+)
+
+// ghRepo is a repository on a GitHub host.
+type ghRepo struct {
+	Host, Owner, Name string
+	// Remote is the local remote that points at it ("" when none does: a
+	// fork's parent known only to GitHub, a URL remote).
+	Remote string
+}
+
+func (r ghRepo) nwo() string { return r.Owner + "/" + r.Name }
+
+// arg is the -R argument: HOST/OWNER/REPO, so gh asks that host whatever
+// GH_HOST says.
+func (r ghRepo) arg() string { return r.Host + "/" + r.nwo() }
+
+func (r ghRepo) same(o ghRepo) bool {
+	return strings.EqualFold(r.Host, o.Host) && strings.EqualFold(r.Owner, o.Owner) && strings.EqualFold(r.Name, o.Name)
+}
+
+// ask is one question for gh: a head in a base repository.
+type ask struct {
+	Base   ghRepo
+	Head   ghRepo
+	Branch string
+	Number int // > 0: the PR by number (merge ref, or found before)
+	Why    string
+}
+
+// label is the head as gh's finder matches it (PullRequest.HeadLabel):
+// the branch alone for a head in the base repository, OWNER:BRANCH for a
+// fork's; "#N" for a number.
+func (a ask) label() string {
+	if a.Number > 0 {
+		return "#" + strconv.Itoa(a.Number)
+	}
+	if a.Head.same(a.Base) {
+		return a.Branch
+	}
+	return a.Head.Owner + ":" + a.Branch
+}
+
+// shown is how status names the question: the head always with its owner.
+func (a ask) shown() string {
+	if a.Number > 0 {
+		return "#" + strconv.Itoa(a.Number) + " in " + a.Base.nwo()
+	}
+	return a.Head.Owner + ":" + a.Branch + " in " + a.Base.nwo()
+}
+
+// numeric reports whether gh would read the label as a PR number (a
+// branch named "123" or "#123"), which only the exact lookup can ask.
+func (a ask) numeric() bool {
+	if a.Number > 0 {
+		return false
+	}
+	_, err := strconv.Atoi(strings.TrimPrefix(a.label(), "#"))
+	return err == nil
+}
+
+// maxViews bounds the `gh pr view` runs of one refresh: a plan with many
+// candidates must not turn one prompt into many API calls.
+const maxViews = 4
+
+// plan turns the repository's git facts into the questions to ask, in
+// order, and the base repositories PRs may live in. why says, when there
+// is nothing to ask, what is missing.
+func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupMemory) (asks []ask, bases []ghRepo, why string, failed *classify.Outcome) {
+	pl, err := f.Repo.Plan()
+	if err != nil {
+		return nil, nil, "the repository's git config could not be read: " + sanitize.Detail(err.Error()), nil
+	}
+	base, baseWhy, ok := e.baseRepo(f, pl)
+	if !ok {
+		return nil, nil, "no remote on a GitHub host", nil
+	}
+	if pl.PRNumber > 0 {
+		// gh pr checkout's merge ref: the PR lives where the branch is
+		// fetched from.
+		if r, ok := e.remoteRepo(f, pl.PRRemoteURL, pl); ok {
+			return []ask{{Base: r, Head: r, Number: pl.PRNumber, Why: "merge ref refs/pull/" + strconv.Itoa(pl.PRNumber) + "/head"}}, []ghRepo{r}, "", nil
+		}
+	}
+	if len(pl.Heads) == 0 {
+		// Nothing to ask: GitHub is not asked about forks either.
+		return nil, []ghRepo{base}, "the branch has no push target or upstream (push it with `git push -u`)", nil
+	}
+	bases = []ghRepo{base}
+	if f.Target == "" {
+		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
+		if o != nil {
+			// GitHub could not be asked (offline, hanging, logged out):
+			// that is the refresh's outcome; gh pr view would fare no
+			// better, and the refresh stays within one timeout.
+			return nil, nil, "", o
+		}
+		if ok {
+			bases = []ghRepo{parent, base}
+		}
+	}
+	for _, h := range pl.Heads {
+		head, ok := e.remoteRepo(f, h.URL, pl)
+		if !ok {
+			continue
+		}
+		head.Remote = h.Remote
+		for i, b := range bases {
+			why := h.Why
+			if pl.Rebasing {
+				why += ", during a rebase"
+			}
+			if i == 0 && len(bases) > 1 {
+				why += ", fork parent of " + base.nwo()
+			} else {
+				why += ", " + baseWhy
+			}
+			asks = append(asks, ask{Base: b, Head: head, Branch: h.Branch, Why: why})
+		}
+	}
+	if len(asks) == 0 {
+		if len(pl.Heads) == 0 {
+			return nil, bases, "the branch has no push target or upstream (push it with `git push -u`)", nil
+		}
+		return nil, bases, "the branch's push target and upstream are not on a GitHub host", nil
+	}
+	return asks, bases, "", nil
+}
+
+// baseRepo is where PRs are looked for (before a fork's parent): GH_REPO's
+// repository, the one `gh repo set-default` chose, else the remote gh's
+// order picks.
+func (e *Engine) baseRepo(f *Facts, pl *repo.Plan) (ghRepo, string, bool) {
+	if f.Target != "" {
+		r, ok := e.remoteRepo(f, f.Remote.URL, pl)
+		return r, "GH_REPO", ok
+	}
+	for _, rm := range pl.Remotes {
+		if rm.GhResolved == "" {
+			continue
+		}
+		r, ok := e.remoteRepo(f, rm.URL, pl)
+		if !ok {
+			continue
+		}
+		r.Remote = rm.Name
+		if rm.GhResolved != "base" {
+			// Older gh wrote OWNER/REPO there.
+			owner, name, ok := strings.Cut(rm.GhResolved, "/")
+			if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+				continue
+			}
+			r.Owner, r.Name, r.Remote = owner, name, remoteFor(f, pl, r.Host, owner, name)
+		}
+		return r, "set-default (remote " + rm.Name + ")", true
+	}
+	if f.Remote.URL == "" {
+		return ghRepo{}, "", false
+	}
+	r, ok := e.remoteRepo(f, f.Remote.URL, pl)
+	r.Remote = f.Remote.Name
+	return r, "remote " + f.Remote.Name, ok
+}
+
+// remoteRepo reads a remote URL as a repository on a GitHub host gh knows
+// (an SSH alias resolved as gh resolves it).
+func (e *Engine) remoteRepo(f *Facts, url string, pl *repo.Plan) (ghRepo, bool) {
+	owner, name, ok := repo.RepoPath(url)
+	if !ok {
+		return ghRepo{}, false
+	}
+	r, ok := f.Setup.GitHubRemote(&repo.Info{Remotes: []repo.Remote{{Name: "x", URL: url}}})
+	if !ok {
+		return ghRepo{}, false
+	}
+	return ghRepo{Host: r.Host, Owner: owner, Name: name, Remote: remoteFor(f, pl, r.Host, owner, name)}, true
+}
+
+// remoteFor is the local remote that points at a repository, "" if none.
+func remoteFor(f *Facts, pl *repo.Plan, host, owner, name string) string {
+	for _, rm := range pl.Remotes {
+		o, n, ok := repo.RepoPath(rm.URL)
+		if ok && strings.EqualFold(o, owner) && strings.EqualFold(n, name) && strings.EqualFold(repo.Host(rm.URL), host) {
+			return rm.Name
+		}
+	}
+	return ""
+}
+
+// lookupMemory is what a refresh reads of, and adds to, the repository's
+// record for the lookup: forks' parents, asked of GitHub once.
+type lookupMemory struct {
+	Parents map[string]string
+	changed bool
+}
+
+// parentQuery asks whether a repository is a fork, and of what.
+const parentQuery = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { isFork parent { name owner { login } } } }`
+
+// parentOf is a fork's parent, asked of GitHub once per repository and
+// kept (state.RepoState.Parents); ok is false for a repository that is no
+// fork. A run that failed is classified as any gh run (failed), and asked
+// again at the next refresh.
+func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRepo, mem *lookupMemory) (_ ghRepo, ok bool, failed *classify.Outcome) {
+	key := strings.ToLower(r.Host + "/" + r.nwo())
+	v, known := mem.Parents[key]
+	if !known {
+		res := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "graphql", "--hostname", r.Host,
+			"-f", "query=" + parentQuery, "-f", "owner=" + r.Owner, "-f", "name=" + r.Name},
+			Dir: f.Repo.Root, Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+		if res.ExitCode != 0 {
+			o := classify.ClassifyPR(res, e.now())
+			if o.Class == classify.Validated {
+				// gh api's own errors ("Could not resolve to a
+				// Repository") are no PR answer: the repository is
+				// looked up as if it were no fork.
+				return ghRepo{}, false, nil
+			}
+			return ghRepo{}, false, o
+		}
+		var out struct {
+			Data struct {
+				Repository *struct {
+					IsFork bool `json:"isFork"`
+					Parent *struct {
+						Name  string `json:"name"`
+						Owner struct {
+							Login string `json:"login"`
+						} `json:"owner"`
+					} `json:"parent"`
+				} `json:"repository"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(res.Stdout, &out) != nil || out.Data.Repository == nil {
+			return ghRepo{}, false, nil
+		}
+		v = "-"
+		if pr := out.Data.Repository.Parent; out.Data.Repository.IsFork && pr != nil && validName(pr.Owner.Login) && validName(pr.Name) {
+			v = pr.Owner.Login + "/" + pr.Name
+		}
+		if mem.Parents == nil {
+			mem.Parents = map[string]string{}
+		}
+		mem.Parents[key], mem.changed = v, true
+	}
+	owner, name, isFork := strings.Cut(v, "/")
+	if !isFork {
+		return ghRepo{}, false, nil
+	}
+	parent := ghRepo{Host: r.Host, Owner: owner, Name: name}
+	return parent, true, nil
+}
+
+// validName accepts a GitHub owner or repository name as GitHub allows
+// them (letters, digits, '-', '_', '.'), so nothing else reaches gh's
+// arguments or the state.
+func validName(s string) bool {
+	if s == "" || len(s) > 100 || s == "." || s == ".." {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// verdict is how a PR found stands against the local branch.
+type verdict struct {
+	show   bool
+	reason string // why it was set aside
+}
+
+// judge checks a PR against the local history (SPEC 3): an open PR is
+// the branch's whatever its head (not fetched or diverged is marked by
+// sync, never hidden); a merged or closed one only while the branch has
+// not gone beyond its head: the same commit, or behind it (the PR got
+// commits the branch lacks). A head the repository does not have, one the
+// branch has moved past or diverged from, is an earlier life of a reused
+// branch name.
+func judge(pr *classify.PR) verdict {
+	if pr.State == "open" {
+		return verdict{show: true}
+	}
+	switch pr.Sync {
+	case repo.SyncSame, repo.SyncBehind:
+		return verdict{show: true}
+	case repo.SyncAhead:
+		return verdict{reason: "the branch has new commits beyond its head: an earlier use of this branch name"}
+	case repo.SyncDiverged:
+		return verdict{reason: "its head is not in the branch's history: an earlier use of this branch name"}
+	case repo.SyncNotFetched:
+		return verdict{reason: "its head commit is not in this repository: not this branch's work, or not fetched"}
+	}
+	return verdict{reason: "its head could not be compared with the branch"}
+}
+
+// setAside records a PR found and not shown.
+func setAside(pr *classify.PR, reason string) classify.SetAside {
+	return classify.SetAside{Number: pr.Number, State: pr.State, Reason: reason}
+}
+
+// headPRsQuery is the exact lookup: the PRs whose head is this ref of this
+// head repository, into any base. gh pr view finds a head by name among the
+// 30 newest PRs with that head name in the base, so an older PR of a busy
+// name (patch-1) is out of its reach.
+const headPRsQuery = `query($owner: String!, $name: String!, $ref: String!) { repository(owner: $owner, name: $name) { ref(qualifiedName: $ref) { associatedPullRequests(first: 100, orderBy: {field: CREATED_AT, direction: DESC}) { nodes { number url state isDraft title createdAt headRefName headRefOid baseRefName isCrossRepository headRepositoryOwner { login } headRepository { name owner { login } } baseRepository { name owner { login } } } } } } }`
+
+// headNode is one PR of the exact lookup.
+type headNode struct {
+	raw            json.RawMessage
+	Number         int    `json:"number"`
+	State          string `json:"state"`
+	BaseRefName    string `json:"baseRefName"`
+	HeadRefName    string `json:"headRefName"`
+	BaseRepository *struct {
+		Name  string `json:"name"`
+		Owner struct {
+			Login string `json:"login"`
+		} `json:"owner"`
+	} `json:"baseRepository"`
+	HeadRepository *struct {
+		Name  string `json:"name"`
+		Owner struct {
+			Login string `json:"login"`
+		} `json:"owner"`
+	} `json:"headRepository"`
+}
+
+// exactPRs runs the exact lookup for a head; ok is false when gh failed
+// (the refresh then keeps what gh pr view said).
+func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, bases []ghRepo) (prs []*classify.PR, ok bool) {
+	res := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "graphql", "--hostname", a.Head.Host,
+		"-f", "query=" + headPRsQuery, "-f", "owner=" + a.Head.Owner, "-f", "name=" + a.Head.Name, "-f", "ref=refs/heads/" + a.Branch},
+		Dir: f.Repo.Root, Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+	if res.ExitCode != 0 {
+		return nil, false
+	}
+	var out struct {
+		Data struct {
+			Repository *struct {
+				Ref *struct {
+					AssociatedPullRequests struct {
+						Nodes []json.RawMessage `json:"nodes"`
+					} `json:"associatedPullRequests"`
+				} `json:"ref"`
+			} `json:"repository"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(res.Stdout, &out) != nil {
+		return nil, false
+	}
+	if out.Data.Repository == nil || out.Data.Repository.Ref == nil {
+		return nil, true
+	}
+	for _, raw := range out.Data.Repository.Ref.AssociatedPullRequests.Nodes {
+		var n headNode
+		if json.Unmarshal(raw, &n) != nil || n.Number <= 0 || n.BaseRepository == nil {
+			continue
+		}
+		if n.HeadRefName != a.Branch || n.HeadRepository == nil ||
+			!strings.EqualFold(n.HeadRepository.Owner.Login, a.Head.Owner) || !strings.EqualFold(n.HeadRepository.Name, a.Head.Name) {
+			continue
+		}
+		in := slices.ContainsFunc(bases, func(b ghRepo) bool {
+			return strings.EqualFold(b.Owner, n.BaseRepository.Owner.Login) && strings.EqualFold(b.Name, n.BaseRepository.Name)
+		})
+		if !in {
+			continue
+		}
+		pr, err := classify.ParsePR(raw)
+		if err != nil {
+			continue
+		}
+		prs = append(prs, pr)
+		if len(prs) == 20 {
+			break
+		}
+	}
+	return prs, true
+}
+
+// pushed reports whether the branch of a head is known to exist on its
+// remote: a remote-tracking ref for it, or a merge ref. Only then can the
+// exact lookup find what gh pr view did not.
+func pushed(f *Facts, a ask) bool {
+	if a.Head.Remote == "" {
+		return true // a URL remote (gh pr checkout of a fork): no tracking refs to tell
+	}
+	return f.Repo.RefOid("refs/remotes/"+a.Head.Remote+"/"+a.Branch) != ""
+}
+
+// defaultBase is the base repository remote's default branch as the clone
+// knows it (refs/remotes/R/HEAD), else main or master if fetched.
+func defaultBase(f *Facts, remote string) string {
+	if remote == "" {
+		return ""
+	}
+	if b, err := readSymref(f.Repo, "refs/remotes/"+remote+"/HEAD"); err == nil && b != "" {
+		return strings.TrimPrefix(b, "refs/remotes/"+remote+"/")
+	}
+	for _, b := range []string{"main", "master"} {
+		if f.Repo.RefOid("refs/remotes/"+remote+"/"+b) != "" {
+			return b
+		}
+	}
+	return ""
+}
+
+// readSymref reads a symbolic ref's target.
+func readSymref(info *repo.Info, ref string) (string, error) {
+	return repo.Symref(info, ref)
+}
+
+// ghFieldsAlways are asked of every gh pr view run, whatever the template
+// shows: the head commit, to check the PR against the local history, and
+// the base, to choose between two open PRs from one head.
+var ghFieldsAlways = []string{"headRefOid", "baseRefName"}
+
+// lookupOutcome is a finished lookup: the outcome to record.
+func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
+	fields := e.prFields(f, g)
+	for _, a := range ghFieldsAlways {
+		if !slices.Contains(fields, a) {
+			fields = append(fields, a)
+		}
+	}
+	asks, bases, why, failed := e.plan(ctx, f, p, mem)
+	if failed != nil {
+		return failed, nil
+	}
+	if len(asks) == 0 {
+		o := classify.NoPROutcome(e.now(), why)
+		o.Lookup = &classify.Lookup{Why: why}
+		return o, nil
+	}
+	var (
+		tried    []string
+		aside    []classify.SetAside
+		refused  []string
+		views    int
+		found    *classify.Outcome // a PR to show
+		foundAt  ask
+		provisnl bool // found is into another base than the branch was cut from
+		lastNoPR *classify.Outcome
+		exact    bool
+	)
+	for _, a := range asks {
+		if a.numeric() {
+			exact = true
+			tried = append(tried, a.shown()+" (a number to gh: asked exactly)")
+			continue
+		}
+		if views == maxViews {
+			break
+		}
+		views++
+		r, asked, ref := e.runGhPR(ctx, f, p, fields, a)
+		refused = append(refused, ref...)
+		_ = asked
+		o := classify.ClassifyPR(r, e.now())
+		if o.Class != classify.Validated {
+			// gh failed: that is the refresh's outcome, as before.
+			o.Lookup = &classify.Lookup{Head: headName(a), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
+			return o, refused
+		}
+		if o.PR == nil {
+			lastNoPR = o
+			tried = append(tried, a.shown())
+			continue
+		}
+		e.addSync(f, o.PR)
+		if v := judge(o.PR); !v.show {
+			aside = append(aside, setAside(o.PR, v.reason))
+			tried = append(tried, a.shown())
+			continue
+		}
+		found, foundAt = o, a
+		if o.PR.State == "open" && a.Number == 0 {
+			// Two open PRs from one head: the one into the base the
+			// branch was cut from. gh answers with the newest.
+			def := defaultBase(f, a.Base.Remote)
+			if def != "" && o.PR.Base != "" && def != o.PR.Base {
+				if cut := repo.CutFrom(f.Repo, a.Base.Remote, []string{o.PR.Base, def}); cut != "" && cut != o.PR.Base {
+					provisnl = true
+				}
+			}
+		}
+		break
+	}
+	// At most one exact lookup, only when gh pr view found nothing, only
+	// PRs set aside, or a PR into another base than the branch's.
+	first := asks[0]
+	if first.Number == 0 && (found == nil && (exact || pushed(f, first)) || provisnl) {
+		if prs, ok := e.exactPRs(ctx, f, p, first, bases); ok {
+			o, a2 := e.chooseExact(f, prs, first, bases, &aside, found)
+			if o != nil {
+				found, foundAt = o, a2
+			}
+		}
+	}
+	if found == nil {
+		o := lastNoPR
+		if o == nil {
+			o = classify.NoPROutcome(e.now(), "")
+		}
+		o.Lookup = &classify.Lookup{Head: first.Head.Owner + ":" + first.Branch, Base: first.Base.nwo(), Why: first.Why, Tried: tailTried(tried, first)}
+		o.SetAside = aside
+		return o, refused
+	}
+	found.Lookup = &classify.Lookup{Head: headName(foundAt), Base: foundAt.Base.nwo(), Why: foundAt.Why, Tried: tailTried(tried, foundAt)}
+	found.SetAside = aside
+	if found.PR.ID != "" && slices.Contains(fields, "id") {
+		e.addQueue(ctx, f, p, found.PR)
+	}
+	return found, refused
+}
+
+func headName(a ask) string {
+	if a.Number > 0 {
+		return "#" + strconv.Itoa(a.Number)
+	}
+	return a.Head.Owner + ":" + a.Branch
+}
+
+// tailTried is what was tried before the question that answered.
+func tailTried(tried []string, a ask) []string {
+	return slices.DeleteFunc(slices.Clone(tried), func(s string) bool { return s == a.shown() })
+}
+
+// chooseExact picks from the exact lookup's PRs: an open one (of two, the
+// one into the base the branch was cut from, with the others as a hint),
+// else the newest merged or closed one that the history check keeps.
+func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
+	var open []*classify.PR
+	for _, pr := range prs {
+		e.addSync(f, pr)
+		if pr.State == "open" {
+			open = append(open, pr)
+		}
+	}
+	pick := func(pr *classify.PR) (*classify.Outcome, ask) {
+		o := classify.PROutcome(pr, e.now())
+		b := a
+		b.Why += ", exact lookup of the head"
+		return o, b
+	}
+	if len(open) > 0 {
+		chosen := open[0]
+		if len(open) > 1 {
+			var names []string
+			for _, pr := range open {
+				if !slices.Contains(names, pr.Base) {
+					names = append(names, pr.Base)
+				}
+			}
+			remote := ""
+			for _, b := range bases {
+				if b.Remote != "" {
+					remote = b.Remote
+				}
+			}
+			if cut := repo.CutFrom(f.Repo, remote, names); cut != "" {
+				for _, pr := range open {
+					if pr.Base == cut {
+						chosen = pr
+						break
+					}
+				}
+			} else if def := defaultBase(f, remote); def != "" {
+				for _, pr := range open {
+					if pr.Base == def {
+						chosen = pr
+						break
+					}
+				}
+			}
+			for _, pr := range open {
+				if pr != chosen && len(chosen.Others) < 4 {
+					chosen.Others = append(chosen.Others, pr.Number)
+				}
+			}
+		}
+		if found != nil && found.PR.Number == chosen.Number {
+			found.PR.Others = chosen.Others
+			return found, a
+		}
+		return pick(chosen)
+	}
+	if found != nil {
+		return nil, a
+	}
+	for _, pr := range prs {
+		if v := judge(pr); v.show {
+			return pick(pr)
+		}
+		if !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) && len(*aside) < 4 {
+			*aside = append(*aside, setAside(pr, judge(pr).reason))
+		}
+	}
+	return nil, a
+}

@@ -1,0 +1,528 @@
+package repo
+
+import (
+	"bytes"
+	"container/heap"
+	"errors"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// Plan is which pull request is the branch's, as local git facts say (SPEC 3).
+// Computed in the background refresh only (never on the render path).
+type Plan struct {
+	Branch   string // the branch whose PR is looked for (during a rebase: the branch being rebased)
+	Rebasing bool
+	// PRNumber > 0 when branch.<b>.merge is refs/pull/N/head (what `gh pr checkout` writes);
+	// PRRemoteURL is then the URL of branch.<b>.remote (a remote's URL with insteadOf applied, or a URL remote itself).
+	PRNumber    int
+	PRRemoteURL string
+	// Heads are the head candidates in order, duplicates (same URL and branch) removed:
+	// the push target first, then the upstream.
+	Heads []Head
+	// Remotes are all remotes in config order with fetch URL (insteadOf applied) and,
+	// when set, GhResolved: the value of remote.<name>.gh-resolved ("base", or OWNER/REPO as older gh wrote).
+	Remotes []PlanRemote
+	// PushDefault is push.default as git reads it ("simple" when unset),
+	// for status to explain the push target.
+	PushDefault string
+	// Triangular is set when the branch pushes to another remote than it
+	// fetches from (git's triangular workflow).
+	Triangular bool
+}
+
+// Head is one candidate for the pull request's head.
+type Head struct {
+	Why    string // "push target" or "upstream"
+	Remote string // remote name, or "" when branch.<b>.remote / pushRemote is a URL
+	URL    string // for a push target: the push URL (remote.<r>.pushurl, else url; pushInsteadOf then insteadOf applied as git does); for an upstream: the fetch URL (insteadOf applied)
+	Branch string // the branch name on that remote
+}
+
+// Why values of a Head.
+const (
+	WhyPushTarget = "push target"
+	WhyUpstream   = "upstream"
+)
+
+// PlanRemote is one remote as the lookup sees it.
+type PlanRemote struct {
+	Name, URL, GhResolved string
+}
+
+// planRemote is what the configuration says of one remote.
+type planRemote struct {
+	urls, pushurls []string
+	ghResolved     string
+}
+
+// planConfig is the configuration Plan reads, last value winning where
+// git's does, the first where git takes the first of several.
+type planConfig struct {
+	branch                     string
+	names                      []string // every remote.<name>.* name, in order of first appearance
+	remotes                    map[string]*planRemote
+	branchRemote, pushRemote   string
+	merge                      string
+	hasMerge                   bool
+	pushDefault, remotePushDef string
+	insteadOf, pushInsteadOf   rewrites
+}
+
+func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
+	switch section {
+	case "remote":
+		if sub == "" {
+			if key == "pushdefault" && hasVal {
+				c.remotePushDef = configValue(val)
+			}
+			return
+		}
+		r := c.remotes[sub]
+		if r == nil {
+			// git makes a remote for any key under remote.<name>, and
+			// counts it for the one-remote default.
+			r = &planRemote{}
+			c.remotes[sub] = r
+			c.names = append(c.names, sub)
+		}
+		if !hasVal {
+			return
+		}
+		switch key {
+		case "url":
+			r.urls = append(r.urls, configValue(val))
+		case "pushurl":
+			r.pushurls = append(r.pushurls, configValue(val))
+		case "gh-resolved":
+			r.ghResolved = configValue(val)
+		}
+	case "branch":
+		if sub == "" || sub != c.branch || !hasVal {
+			return
+		}
+		switch key {
+		case "remote":
+			c.branchRemote = configValue(val)
+		case "pushremote":
+			c.pushRemote = configValue(val)
+		case "merge":
+			// git keeps every value and its upstream is the first.
+			if !c.hasMerge {
+				c.merge, c.hasMerge = configValue(val), true
+			}
+		}
+	case "push":
+		if sub == "" && key == "default" && hasVal {
+			// git's words, case and all; "tracking" is upstream's old name.
+			c.pushDefault = configValue(val)
+			if c.pushDefault == "tracking" {
+				c.pushDefault = "upstream"
+			}
+		}
+	case "url":
+		if sub == "" || !hasVal {
+			return
+		}
+		switch key {
+		case "insteadof":
+			c.insteadOf.add(sub, configValue(val))
+		case "pushinsteadof":
+			c.pushInsteadOf.add(sub, configValue(val))
+		}
+	}
+}
+
+// Plan reads the repository's config and every git config file git reads
+// (ConfigFiles(): system, XDG, ~/.gitconfig, GIT_CONFIG_GLOBAL/SYSTEM/NOSYSTEM, and
+// GIT_CONFIG_COUNT/KEY_n/VALUE_n), with [include] path= followed (bounded depth, as git),
+// and returns the plan.
+func (info *Info) Plan() (*Plan, error) {
+	if info.Detached || info.Branch == "" {
+		return nil, errors.New("HEAD is detached: no branch to look up")
+	}
+	c := &planConfig{branch: info.Branch, remotes: map[string]*planRemote{}}
+	walkConfig(info, c.entry)
+	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
+	if p.PushDefault == "" {
+		p.PushDefault = "simple"
+	}
+	for _, n := range c.names {
+		r := c.remotes[n]
+		if len(r.urls) == 0 {
+			continue // git lists it with no URL; nothing to ask there
+		}
+		u, _ := c.insteadOf.apply(r.urls[0])
+		p.Remotes = append(p.Remotes, PlanRemote{Name: n, URL: u, GhResolved: r.ghResolved})
+	}
+
+	// The remote the branch fetches from: branch.<b>.remote, else the
+	// only remote, else "origin" (git's remote_for_branch).
+	fetchName, fetchExplicit := c.branchRemote, c.branchRemote != ""
+	if !fetchExplicit {
+		fetchName = "origin"
+		if len(c.names) == 1 {
+			fetchName = c.names[0]
+		}
+	}
+	// The remote it pushes to: branch.<b>.pushRemote, remote.pushDefault,
+	// else the fetch remote.
+	pushName, pushExplicit := c.pushRemote, c.pushRemote != ""
+	if !pushExplicit && c.remotePushDef != "" {
+		pushName, pushExplicit = c.remotePushDef, true
+	}
+	if !pushExplicit {
+		pushName, pushExplicit = fetchName, fetchExplicit
+	}
+	fetch, fetchOK := c.resolve(fetchName, fetchExplicit)
+	push, pushOK := c.resolve(pushName, pushExplicit)
+	// Triangular as git's push decides it: the push remote is not the
+	// fetch remote (a missing fetch remote included).
+	p.Triangular = pushOK && (!fetchOK || fetchName != pushName)
+
+	// The upstream: branch.<b>.remote and the branch in branch.<b>.merge
+	// (both needed, as git needs both).
+	var upstream *Head
+	if c.hasMerge && fetchExplicit && fetchOK {
+		if b, ok := strings.CutPrefix(c.merge, "refs/heads/"); ok && b != "" {
+			upstream = &Head{Why: WhyUpstream, Remote: fetch.name, URL: fetch.fetchURL, Branch: b}
+		} else if n, ok := pullNumber(c.merge); ok {
+			p.PRNumber, p.PRRemoteURL = n, fetch.fetchURL
+		}
+	}
+
+	if pushOK {
+		branch := ""
+		switch p.PushDefault {
+		case "nothing":
+		case "current", "matching":
+			branch = info.Branch
+		case "upstream":
+			// git push refuses upstream in a triangular workflow; where
+			// the branch went is then its own name, as current pushes.
+			if p.Triangular {
+				branch = info.Branch
+			} else if upstream != nil {
+				branch = upstream.Branch
+			}
+		default: // simple, and what git refuses to read (then every git push fails)
+			if p.Triangular {
+				branch = info.Branch
+			} else if upstream != nil && upstream.Branch == info.Branch {
+				branch = info.Branch
+			}
+		}
+		if branch != "" {
+			p.Heads = append(p.Heads, Head{Why: WhyPushTarget, Remote: push.name, URL: push.pushURL, Branch: branch})
+		}
+	}
+	if upstream != nil && !(len(p.Heads) == 1 && p.Heads[0].URL == upstream.URL && p.Heads[0].Branch == upstream.Branch) {
+		p.Heads = append(p.Heads, *upstream)
+	}
+	return p, nil
+}
+
+// resolvedRemote is a remote name (or URL) resolved as git resolves it.
+type resolvedRemote struct {
+	name              string // "" for a URL remote
+	fetchURL, pushURL string
+}
+
+// resolve is git's remote_get: a configured remote with a URL by its
+// name; a name the configuration gave (branch.<b>.remote, pushRemote,
+// remote.pushDefault) that is no such remote is a URL itself; a default
+// name ("origin") that is no remote is none.
+func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) {
+	if name == "" {
+		return resolvedRemote{}, false
+	}
+	var urls, pushurls []string
+	r := resolvedRemote{name: name}
+	if pr := c.remotes[name]; pr != nil && len(pr.urls) > 0 {
+		urls, pushurls = pr.urls, pr.pushurls
+	} else if explicit {
+		urls, r.name = []string{name}, ""
+	} else {
+		return resolvedRemote{}, false
+	}
+	r.fetchURL, _ = c.insteadOf.apply(urls[0])
+	// git's push URLs: the pushurls with insteadOf applied; without any,
+	// each url that a pushInsteadOf rule matches, rewritten by it alone;
+	// without such, the urls (insteadOf applied). The first one is used.
+	switch {
+	case len(pushurls) > 0:
+		r.pushURL, _ = c.insteadOf.apply(pushurls[0])
+	default:
+		r.pushURL = r.fetchURL
+		for _, u := range urls {
+			if pu, ok := c.pushInsteadOf.apply(u); ok {
+				r.pushURL = pu
+				break
+			}
+		}
+	}
+	return r, true
+}
+
+// pullNumber is N of refs/pull/N/head.
+func pullNumber(ref string) (int, bool) {
+	s, ok := strings.CutPrefix(ref, "refs/pull/")
+	if !ok {
+		return 0, false
+	}
+	s, ok = strings.CutSuffix(s, "/head")
+	if !ok || s == "" || s[0] == '0' || len(s) > 9 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// RepoPath is the OWNER and REPO of a remote URL in any of git's forms
+// (https://host/OWNER/REPO(.git)(/), ssh://[user@]host[:port]/OWNER/REPO.git, [user@]host:OWNER/REPO.git);
+// ok false for anything else (local paths, more or fewer path parts, empty parts).
+// OWNER and REPO hold only the characters GitHub allows in them (letters,
+// digits, '-', '_', and '.' in REPO), so they are safe to pass to gh and to show.
+func RepoPath(url string) (owner, name string, ok bool) {
+	var path string
+	if i := strings.Index(url, "://"); i >= 0 {
+		switch strings.ToLower(url[:i]) {
+		case "https", "http", "ssh", "git", "git+ssh", "ssh+git":
+		default:
+			return "", "", false
+		}
+		rest := url[i+3:]
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			return "", "", false
+		}
+		host := rest[:j]
+		if k := strings.LastIndexByte(host, '@'); k >= 0 {
+			host = host[k+1:]
+		}
+		if host == "" || host[0] == ':' {
+			return "", "", false
+		}
+		path = rest[j+1:]
+	} else {
+		colon := strings.IndexByte(url, ':')
+		if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
+			return "", "", false // a local path
+		}
+		host := url[:colon]
+		if k := strings.LastIndexByte(host, '@'); k >= 0 {
+			host = host[k+1:]
+		}
+		if host == "" {
+			return "", "", false
+		}
+		path = url[colon+1:]
+	}
+	path = strings.TrimSuffix(path, "/")
+	path = strings.TrimSuffix(path, ".git")
+	owner, name, found := strings.Cut(path, "/")
+	if !found || !nameChars(owner, false) || !nameChars(name, true) {
+		return "", "", false
+	}
+	return owner, name, true
+}
+
+// nameChars reports whether s is a possible GitHub owner or repository
+// name: not empty, not "." or "..", of letters, digits, '-', '_' (and '.'
+// in a repository's name).
+func nameChars(s string, dots bool) bool {
+	if s == "" || s == "." || s == ".." || len(s) > 100 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+		case c == '.' && dots:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Bounds of CutFrom's walk: a background refresh must not read a large
+// repository's whole history (variables so that tests can reach them).
+var (
+	maxCutWalk = 20000
+	cutBudget  = 2 * time.Second
+)
+
+// CutFrom says which of bases (branch names on remote `remote`) the branch was cut from:
+// the one whose remote-tracking ref refs/remotes/<remote>/<base> has the nearest merge-base
+// with the branch's commit (fewest commits from the branch back to the meeting point), by
+// walking history with the object readers repo/sync.go already has, bounded (commit count and
+// time), never starting git. "" when it cannot tell (refs missing, walk bound reached).
+// Ties (the branch is as near to two bases) are "" too.
+func CutFrom(info *Info, remote string, bases []string) string {
+	local := info.BranchOid()
+	if local == "" || len(local) != 40 || remote == "" || len(bases) == 0 {
+		return ""
+	}
+	s := openObjects(filepath.Join(info.CommonDir, "objects"))
+	defer s.close()
+	deadline := time.Now().Add(cutBudget)
+	// Nearest: fewest commits of the branch's own (base..branch); of
+	// those as near, the base with fewest commits the branch lacks
+	// (branch..base): a branch cut from main's tip is cut from main, not
+	// from a release branch that forked from that same commit and moved on.
+	best, bestN, bestM, tie := "", -1, -1, false
+	for _, b := range bases {
+		oid := info.refOid("refs/remotes/" + remote + "/" + b)
+		if oid == "" || len(oid) != 40 {
+			return ""
+		}
+		n, ok := aheadOf(s, plumbing.NewHash(local), plumbing.NewHash(oid), deadline)
+		if !ok {
+			return ""
+		}
+		m, ok := aheadOf(s, plumbing.NewHash(oid), plumbing.NewHash(local), deadline)
+		if !ok {
+			return ""
+		}
+		switch {
+		case bestN < 0 || n < bestN || n == bestN && m < bestM:
+			best, bestN, bestM, tie = b, n, m, false
+		case n == bestN && m == bestM:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
+
+// refOid reads a ref (a loose file, else its packed-refs line) as
+// BranchOid reads the branch's.
+func (info *Info) refOid(ref string) string {
+	if !safeRefName(strings.TrimPrefix(ref, "refs/")) {
+		return ""
+	}
+	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
+		oid := strings.TrimSpace(string(loose))
+		if !IsOid(oid) {
+			return ""
+		}
+		return strings.ToLower(oid)
+	}
+	packed, err := readSmall(filepath.Join(info.CommonDir, "packed-refs"))
+	if err != nil {
+		return ""
+	}
+	for line := range bytes.Lines(packed) {
+		oid, name, ok := bytes.Cut(bytes.TrimRight(line, "\r\n"), []byte{' '})
+		if ok && string(name) == ref && IsOid(string(oid)) {
+			return strings.ToLower(string(oid))
+		}
+	}
+	return ""
+}
+
+// aheadOf counts the commits reachable from tip and not from base (git
+// rev-list --count base..tip), walking both newest first, as git's
+// revision walk does: a commit reached from base marks everything below
+// it, even what the walk passed already (commits of the same second pop
+// in any order), and the walk goes on until no commit left could be
+// reachable from tip alone and none left is as new as the oldest counted.
+// ok is false when an object cannot be read or a bound is reached.
+func aheadOf(s *objects, tip, base plumbing.Hash, deadline time.Time) (int, bool) {
+	const (
+		fromTip  = 1
+		fromBase = 2
+	)
+	type node struct {
+		c      *commit
+		flags  uint8
+		popped bool
+	}
+	nodes := map[plumbing.Hash]*node{}
+	q := &commitQueue{}
+	open := 0 // queued commits not (yet) reachable from base
+	var stack []*node
+	// markBase marks n and what the walk knows below it as reachable from base.
+	markBase := func(n *node) {
+		stack = append(stack[:0], n)
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n.flags&fromBase != 0 {
+				continue
+			}
+			n.flags |= fromBase
+			if !n.popped {
+				open--
+				continue
+			}
+			for _, p := range n.c.parents {
+				if pn := nodes[p]; pn != nil {
+					stack = append(stack, pn)
+				}
+			}
+		}
+	}
+	add := func(h plumbing.Hash, flags uint8) bool {
+		if n := nodes[h]; n != nil {
+			if flags&fromBase != 0 {
+				markBase(n)
+			}
+			n.flags |= flags
+			return true
+		}
+		c, err := s.commit(h)
+		if err != nil {
+			return false
+		}
+		nodes[h] = &node{c: c, flags: flags}
+		if flags&fromBase == 0 {
+			open++
+		}
+		heap.Push(q, c)
+		return true
+	}
+	if !add(base, fromBase) || !add(tip, fromTip) {
+		return 0, false
+	}
+	var oldest time.Time // the oldest commit passed that base had not reached
+	for n := 0; q.Len() > 0; n++ {
+		if open == 0 && (oldest.IsZero() || (*q)[0].when.Before(oldest)) {
+			break
+		}
+		if n >= maxCutWalk || time.Now().After(deadline) {
+			return 0, false
+		}
+		c := heap.Pop(q).(*commit)
+		nd := nodes[c.hash]
+		nd.popped = true
+		if nd.flags&fromBase == 0 {
+			open--
+			if oldest.IsZero() || c.when.Before(oldest) {
+				oldest = c.when
+			}
+		}
+		for _, p := range c.parents {
+			if !add(p, nd.flags) {
+				return 0, false
+			}
+		}
+	}
+	count := 0
+	for _, n := range nodes {
+		if n.flags == fromTip {
+			count++
+		}
+	}
+	return count, true
+}
