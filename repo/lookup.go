@@ -1,7 +1,6 @@
 package repo
 
 import (
-	"bytes"
 	"container/heap"
 	"errors"
 	"path/filepath"
@@ -380,7 +379,7 @@ func CutFrom(info *Info, remote string, bases []string) string {
 	// from a release branch that forked from that same commit and moved on.
 	best, bestN, bestM, tie := "", -1, -1, false
 	for _, b := range bases {
-		oid := info.refOid("refs/remotes/" + remote + "/" + b)
+		oid := info.RefOid("refs/remotes/" + remote + "/" + b)
 		if oid == "" || len(oid) != 40 {
 			return ""
 		}
@@ -403,32 +402,6 @@ func CutFrom(info *Info, remote string, bases []string) string {
 		return ""
 	}
 	return best
-}
-
-// refOid reads a ref (a loose file, else its packed-refs line) as
-// BranchOid reads the branch's.
-func (info *Info) refOid(ref string) string {
-	if !safeRefName(strings.TrimPrefix(ref, "refs/")) {
-		return ""
-	}
-	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
-		oid := strings.TrimSpace(string(loose))
-		if !IsOid(oid) {
-			return ""
-		}
-		return strings.ToLower(oid)
-	}
-	packed, err := readSmall(filepath.Join(info.CommonDir, "packed-refs"))
-	if err != nil {
-		return ""
-	}
-	for line := range bytes.Lines(packed) {
-		oid, name, ok := bytes.Cut(bytes.TrimRight(line, "\r\n"), []byte{' '})
-		if ok && string(name) == ref && IsOid(string(oid)) {
-			return strings.ToLower(string(oid))
-		}
-	}
-	return ""
 }
 
 // aheadOf counts the commits reachable from tip and not from base (git

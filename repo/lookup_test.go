@@ -563,7 +563,7 @@ func TestCutFrom(t *testing.T) {
 			// The distance walked is git's.
 			s := openObjects(filepath.Join(info.CommonDir, "objects"))
 			for _, b := range c.bases {
-				oid := info.refOid("refs/remotes/origin/" + b)
+				oid := info.RefOid("refs/remotes/origin/" + b)
 				if oid == "" {
 					continue
 				}
