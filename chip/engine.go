@@ -408,6 +408,10 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		var o *classify.Outcome
 		var refused []string
 		if ce.Policy.Kind == state.KindPR {
+			mem.Prev = nil
+			if in.State != nil && in.State.Outcome != nil {
+				mem.Prev = in.State.Outcome.Lookup
+			}
 			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global, mem)
 		} else {
 			o = e.runShell(ctx, f, ce)

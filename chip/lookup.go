@@ -45,6 +45,9 @@ type ask struct {
 	Branch string
 	Number int // > 0: the PR by number (merge ref, or found before)
 	Why    string
+	// exact: the number came from the exact lookup of the head's ref, now
+	// or at an earlier refresh (remembered in Lookup.Exact).
+	exact bool
 }
 
 // label is the head as gh's finder matches it (PullRequest.HeadLabel):
@@ -211,6 +214,9 @@ func remoteFor(f *Facts, pl *repo.Plan, host, owner, name string) string {
 type lookupMemory struct {
 	Parents map[string]string
 	changed bool
+	// Prev is the branch's last lookup, for a number the exact lookup
+	// found.
+	Prev *classify.Lookup
 }
 
 // parentQuery asks whether a repository is a fork, and of what.
@@ -454,6 +460,18 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		o.Lookup = &classify.Lookup{Why: why}
 		return o, nil
 	}
+	first := asks[0]
+	if prev := mem.Prev; prev != nil && prev.Exact > 0 && prev.Head == first.Head.Owner+":"+first.Branch {
+		// A PR only the exact lookup could find (a busy head name): asked
+		// by number, so the chip gets every field the template shows.
+		for _, b := range bases {
+			if strings.EqualFold(b.nwo(), prev.Base) {
+				asks = append([]ask{{Base: b, Head: first.Head, Branch: first.Branch, Number: prev.Exact, exact: true,
+					Why: first.Why + ", found before by the exact lookup of the head"}}, asks...)
+				break
+			}
+		}
+	}
 	var (
 		tried    []string
 		aside    []classify.SetAside
@@ -510,7 +528,6 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 	}
 	// At most one exact lookup, only when gh pr view found nothing, only
 	// PRs set aside, or a PR into another base than the branch's.
-	first := asks[0]
 	if first.Number == 0 && (found == nil && (exact || pushed(f, first)) || provisnl) {
 		if prs, ok := e.exactPRs(ctx, f, p, first, bases); ok {
 			o, a2 := e.chooseExact(f, prs, first, bases, &aside, found)
@@ -529,6 +546,9 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		return o, refused
 	}
 	found.Lookup = &classify.Lookup{Head: headName(foundAt), Base: foundAt.Base.nwo(), Why: foundAt.Why, Tried: tailTried(tried, foundAt)}
+	if foundAt.exact {
+		found.Lookup.Head, found.Lookup.Exact = first.Head.Owner+":"+first.Branch, found.PR.Number
+	}
 	found.SetAside = aside
 	if found.PR.ID != "" && slices.Contains(fields, "id") {
 		e.addQueue(ctx, f, p, found.PR)
@@ -563,6 +583,14 @@ func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo
 		o := classify.PROutcome(pr, e.now())
 		b := a
 		b.Why += ", exact lookup of the head"
+		b.exact = true
+		if pr.BaseRepo != "" {
+			for _, r := range bases {
+				if strings.EqualFold(r.nwo(), pr.BaseRepo) {
+					b.Base = r
+				}
+			}
+		}
 		return o, b
 	}
 	if len(open) > 0 {

@@ -149,6 +149,9 @@ type expect struct {
 	// direct: the first gh pr view finds the PR shown, so no exact ref
 	// lookup (gh api graphql) may follow.
 	direct bool
+	// remembered: the PR only the exact lookup found is asked by number
+	// at the next refresh, with no exact lookup.
+	remembered bool
 }
 
 func (e expect) String() string {
@@ -480,7 +483,7 @@ var scenarios = []scenario{
 					HeadOid: theirs, Created: t0.Add(time.Duration(i+1) * time.Hour)})
 			}
 		},
-		want:  expect{number: 43, head: "alice:patch-1", base: "acme/s15"},
+		want:  expect{number: 43, head: "alice:patch-1", base: "acme/s15", remembered: true},
 		plain: both("none")},
 	{family: "16", setup: "triangular: branch from `upstream/main`, pushed to the fork by remote.pushDefault",
 		build: func(s *scene) {
@@ -667,9 +670,16 @@ func TestPRLookupScenarios(t *testing.T) {
 							if n > 1 {
 								t.Errorf("one refresh asked for the parent %d times", n)
 							}
+							refs0, byNumber0 := s.asked(fakegithub.KindRefPRs), s.asked(fakegithub.KindByNumber)
 							w.run(s.dir, "refresh")
 							if again := s.asked(fakegithub.KindRepoParent) - parents - n; again > 0 && n > 0 {
 								t.Errorf("a second refresh asked for the parent again: it is asked once and kept")
+							}
+							if sc.want.remembered {
+								refs, byNumber := s.asked(fakegithub.KindRefPRs)-refs0, s.asked(fakegithub.KindByNumber)-byNumber0
+								if refs != 0 || byNumber != 1 {
+									t.Errorf("the second refresh asked the head ref's PRs %d times and by number %d times: want the number the exact lookup found, asked once", refs, byNumber)
+								}
 							}
 						}
 						mu.Lock()

@@ -97,6 +97,9 @@ type Lookup struct {
 	Base  string   `json:"base"`
 	Why   string   `json:"why"`
 	Tried []string `json:"tried"`
+	// Exact is the number of the PR only the exact lookup of the head's
+	// ref found (a busy head name), asked by number at the next refresh.
+	Exact int `json:"exact,omitempty"`
 }
 
 // SetAside is a PR found for the branch's head and not shown: a merged
@@ -479,6 +482,9 @@ func parsePR(out []byte) (*PR, error) {
 		pr.HeadOid = strings.ToLower(raw.HeadRefOid)
 	}
 	pr.Base = sanitize.Text(raw.BaseRefName, 256)
+	if b := raw.BaseRepository; b != nil && b.Owner.Login != "" && b.Name != "" {
+		pr.BaseRepo = sanitize.Text(b.Owner.Login+"/"+b.Name, 256)
+	}
 	if len(raw.Checks) > 0 {
 		var checks []ghCheck
 		if err := json.Unmarshal(raw.Checks, &checks); err != nil {
@@ -672,8 +678,14 @@ type ghPR struct {
 	AutoMergeRequest json.RawMessage `json:"autoMergeRequest"`
 	HeadRefOid       string          `json:"headRefOid"`
 	BaseRefName      string          `json:"baseRefName"`
-	ID               string          `json:"id"`
-	Checks           json.RawMessage `json:"statusCheckRollup"`
+	BaseRepository   *struct {
+		Name  string `json:"name"`
+		Owner struct {
+			Login string `json:"login"`
+		} `json:"owner"`
+	} `json:"baseRepository"`
+	ID     string          `json:"id"`
+	Checks json.RawMessage `json:"statusCheckRollup"`
 }
 
 // ghCheck is one entry of statusCheckRollup: a CheckRun (name,

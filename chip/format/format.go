@@ -53,6 +53,9 @@ type PR struct {
 	Queue *Queue `json:"queue,omitempty"`
 	// Base is the branch the PR goes into (baseRefName).
 	Base string `json:"base,omitempty"`
+	// BaseRepo is OWNER/REPO of the base repository, when the exact
+	// lookup said; for the refresh only, never stored.
+	BaseRepo string `json:"-"`
 	// Others are the numbers of other open PRs from the same head (into
 	// other bases): the chip hints at them.
 	Others []int `json:"others,omitempty"`

@@ -634,6 +634,7 @@ func (st *ChipState) clean() {
 		}
 		if l := o.Lookup; l != nil {
 			l.Head, l.Base, l.Why = shown(l.Head, 300), shown(l.Base, 300), shown(l.Why, 300)
+			l.Exact = max(l.Exact, 0)
 			l.Tried = l.Tried[:min(len(l.Tried), classify.MaxTried)]
 			for i, t := range l.Tried {
 				l.Tried[i] = shown(t, 300)
