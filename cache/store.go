@@ -13,8 +13,7 @@
 // Keys are hex digests, so no record can contain a tab or newline outside
 // its JSON (which escapes both). Sorted keys let the render path find its
 // record in a large file by binary search over a few small reads (see
-// search.go). Version 1 was the same with records in LRU order: it is
-// still read (by a linear scan) and the next write rewrites it.
+// search.go).
 package cache
 
 import (
@@ -35,8 +34,8 @@ import (
 )
 
 const (
-	// Version is written in the header; a file with a version other than
-	// this or 1 is treated as empty and rewritten by the next write.
+	// Version is written in the header; a file with another version is
+	// treated as empty and rewritten by the next write.
 	Version = 2
 	header  = "prchip-state"
 	// MaxRepos bounds the file: least recently used repositories beyond it
@@ -188,8 +187,8 @@ func (s *Store) version(line []byte) (int, *Problem) {
 	if err != nil {
 		return 0, &Problem{s.Path, "has a malformed version; ignored"}
 	}
-	if v != Version && v != 1 {
-		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads versions 1 and %d; ignored", v, Version)}
+	if v != Version {
+		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
 	return v, nil
 }
@@ -209,11 +208,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 		return nil, nil, p
 	}
 	if size > searchMin {
-		g, r, p, ok := s.search(f, size, key)
-		if ok {
-			return g, r, p
-		}
-		// A version 1 file: records in LRU order, read it whole.
+		return s.search(f, size, key)
 	}
 	b, err := f.ReadAll(size, MaxSize)
 	if err != nil {

@@ -59,7 +59,7 @@ func TestBrokenStateFiles(t *testing.T) {
 		{"empty", func(t *testing.T, p string) { os.WriteFile(p, nil, 0o600) }, ""},
 		{"truncated header", func(t *testing.T, p string) { os.WriteFile(p, []byte("prchip-st"), 0o600) }, "truncated"},
 		{"truncated record", func(t *testing.T, p string) {
-			os.WriteFile(p, []byte("prchip-state 1\nG\t{}\nR\tk\t1\t{\"x\""), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\nG\t{}\nR\tk\t1\t{\"x\""), 0o600)
 		}, "truncated"},
 		{"foreign", func(t *testing.T, p string) { os.WriteFile(p, []byte("{\"hello\": \"json\"}\n"), 0o600) }, "not a prchip state file"},
 		{"binary garbage", func(t *testing.T, p string) { os.WriteFile(p, []byte("\x00\xff\xfe\n\x1b[31m"), 0o600) }, "not a prchip state file"},
@@ -72,11 +72,11 @@ func TestBrokenStateFiles(t *testing.T) {
 		{"directory", func(t *testing.T, p string) { os.MkdirAll(filepath.Join(p, "sub"), 0o700) }, "directory"},
 		{"symlink elsewhere", func(t *testing.T, p string) {
 			target := filepath.Join(t.TempDir(), "elsewhere")
-			os.WriteFile(target, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(target, []byte("prchip-state 2\n"), 0o600)
 			os.Symlink(target, p)
 		}, "symbolic link"},
 		{"world-writable", func(t *testing.T, p string) {
-			os.WriteFile(p, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\n"), 0o600)
 			os.Chmod(p, 0o666)
 		}, "others write"},
 		{"oversized", func(t *testing.T, p string) {

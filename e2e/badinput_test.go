@@ -28,12 +28,12 @@ func TestBadStateFiles(t *testing.T) {
 		make       func(p string)
 	}{
 		{"corrupt", "not a prchip state file", func(p string) { os.WriteFile(p, []byte("\x00\x01garbage\n"), 0o600) }},
-		{"truncated", "truncated", func(p string) { os.WriteFile(p, []byte("prchip-state 1\nG\t{\"valid"), 0o600) }},
+		{"truncated", "truncated", func(p string) { os.WriteFile(p, []byte("prchip-state 2\nG\t{\"valid"), 0o600) }},
 		{"foreign", "not a prchip state file", func(p string) { os.WriteFile(p, []byte("[section]\nkey=1\n"), 0o600) }},
 		{"FIFO", "not a regular file", func(p string) { syscall.Mkfifo(p, 0o600) }},
 		{"directory", "directory", func(p string) { os.MkdirAll(filepath.Join(p, "x"), 0o700) }},
 		{"bad JSON record", "unreadable", func(p string) {
-			os.WriteFile(p, []byte("prchip-state 1\nG\t{not json\n"), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\nG\t{not json\n"), 0o600)
 		}},
 	}
 	for _, c := range cases {

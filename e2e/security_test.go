@@ -164,7 +164,7 @@ func TestStatePathOddities(t *testing.T) {
 	}{
 		{"symlink elsewhere", "symbolic link", func(w *world, p string) {
 			target := filepath.Join(w.home, "elsewhere")
-			os.WriteFile(target, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(target, []byte("prchip-state 2\n"), 0o600)
 			os.Symlink(target, p)
 		}},
 		{"100 MB file", "more than", func(w *world, p string) {
@@ -174,7 +174,7 @@ func TestStatePathOddities(t *testing.T) {
 			os.Chmod(p, 0o600)
 		}},
 		{"mode 0666", "lets others write", func(w *world, p string) {
-			os.WriteFile(p, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\n"), 0o600)
 			os.Chmod(p, 0o666)
 		}},
 		{"newer version", "version 7", func(w *world, p string) {
