@@ -73,8 +73,8 @@ type Store struct {
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
 	// Spare lists the private per-user directories (RuntimeDirs), in
-	// order, where Update keeps what the state directory would not take;
-	// the spare file has the state file's name. None: no spare.
+	// order, where Update keeps what the state directory would not take
+	// (spareIn names the file). None: no spare.
 	Spare []string
 }
 
