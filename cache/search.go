@@ -103,42 +103,37 @@ func recordKey(b []byte) (key []byte, complete bool) {
 	return nil, false
 }
 
-// search reads the header, the global record and key's record of a
-// version 2 file of size bytes (more than searchMin). ok is false for a
-// version 1 file (records in LRU order), which the caller reads whole.
-func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem, ok bool) {
+// search reads the header, the global record and key's record of a file
+// of size bytes (more than searchMin).
+func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem) {
 	r := &lineReader{f: f, size: size, buf: make([]byte, window)}
 	head, next, err := r.line(0)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil), true
+		return nil, nil, s.readProblem(err, nil)
 	}
 	if next != int64(len(head))+1 { // the file ended before the header did
-		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}, true
+		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	v, p := s.version(head)
-	if p != nil {
-		return nil, nil, p, true
-	}
-	if v == 1 {
-		return nil, nil, nil, false
+	if _, p := s.version(head); p != nil {
+		return nil, nil, p
 	}
 	if next == size {
-		return nil, nil, nil, true
+		return nil, nil, nil
 	}
 	var last [1]byte
 	if n, err := f.ReadAt(last[:], size-1); err != nil || n != 1 || last[0] != '\n' {
-		return nil, nil, s.truncated(), true
+		return nil, nil, s.truncated()
 	}
 	line, after, err := r.line(next)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil), true
+		return nil, nil, s.readProblem(err, nil)
 	}
 	if g, isG := bytes.CutPrefix(line, []byte("G\t")); isG {
 		global = bytes.Clone(g) // the window is read into again below
 		next = after
 	}
 	if key == "" {
-		return global, nil, nil, true
+		return global, nil, nil
 	}
 	// The record, if present, starts in [lo, hi), and lo is a line start.
 	lo, hi := next, size
@@ -146,7 +141,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 		mid := lo + (hi-lo)/2
 		start, k, err := r.lineAfter(mid, hi)
 		if err != nil {
-			return global, nil, s.readProblem(err, nil), true
+			return global, nil, s.readProblem(err, nil)
 		}
 		if start >= hi {
 			hi = mid
@@ -164,15 +159,15 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	for pos := lo; pos < hi; {
 		line, after, err := r.line(pos)
 		if err != nil {
-			return global, nil, s.readProblem(err, nil), true
+			return global, nil, s.readProblem(err, nil)
 		}
 		if rest, found := bytes.CutPrefix(line, []byte("R\t"+key+"\t")); found {
 			js, p := s.recordJSON(rest)
-			return global, js, p, true
+			return global, js, p
 		}
 		pos = after
 	}
-	return global, nil, nil, true
+	return global, nil, nil
 }
 
 // compareKey is strings.Compare(key, string(k)) without the conversion.

@@ -65,23 +65,6 @@ func TestSearchMatchesWholeRead(t *testing.T) {
 	}
 }
 
-// A large version 1 file (records in LRU order) is still read, whole.
-func TestSearchReadsVersion1(t *testing.T) {
-	forceSearch(t, 16)
-	s := newStore(t)
-	os.MkdirAll(s.Dir(), 0o700)
-	body := "prchip-state 1\nG\t{\"g\":1}\nR\tzz\t9\t{\"z\":1}\nR\taa\t8\t{\"a\":1}\n"
-	os.WriteFile(s.Path, []byte(body), 0o600)
-	if g, r, p := s.ReadRepo("aa"); p != nil || string(g) != `{"g":1}` || string(r) != `{"a":1}` {
-		t.Fatalf("read %q %q %v", g, r, p)
-	}
-	put(t, s, "mm", `{}`) // the next write rewrites it as version 2, sorted
-	b, _ := os.ReadFile(s.Path)
-	if !bytes.HasPrefix(b, []byte("prchip-state 2\n")) || bytes.Index(b, []byte("\nR\taa")) > bytes.Index(b, []byte("\nR\tmm")) {
-		t.Fatalf("not rewritten sorted:\n%s", b)
-	}
-}
-
 // Broken files read as empty with a problem through the search too.
 func TestBrokenStateFilesSearched(t *testing.T) {
 	forceSearch(t, 8)

@@ -13,12 +13,21 @@
 // Keys are hex digests, so no record can contain a tab or newline outside
 // its JSON (which escapes both). Sorted keys let the render path find its
 // record in a large file by binary search over a few small reads (see
-// search.go). Version 1 was the same with records in LRU order: it is
-// still read (by a linear scan) and the next write rewrites it.
+// search.go).
+//
+// When the state directory cannot take a write (a full or read-only disk,
+// a file-size limit, a directory that is not the user's), Update keeps the
+// records it changed in a spare file of the same format in a private
+// runtime directory (Store.Spare), and every read lays them over the
+// state file's: backoff, results and validation hold whatever the disk
+// allows, and state.Decide reads them as it reads any record. The next
+// write that reaches the state file takes them in and removes the spare.
 package cache
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -35,8 +44,8 @@ import (
 )
 
 const (
-	// Version is written in the header; a file with a version other than
-	// this or 1 is treated as empty and rewritten by the next write.
+	// Version is written in the header; a file with another version is
+	// treated as empty and rewritten by the next write.
 	Version = 2
 	header  = "prchip-state"
 	// MaxRepos bounds the file: least recently used repositories beyond it
@@ -63,6 +72,34 @@ type Store struct {
 	Path string
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
+	// Spare lists the private per-user directories (RuntimeDirs), in
+	// order, where Update keeps what the state directory would not take
+	// (spareIn names the file). None: no spare.
+	Spare []string
+}
+
+// RuntimeDirs are where the spare may live, in order: $XDG_RUNTIME_DIR/prchip
+// (the user's, on another file system than a full home, emptied at
+// logout, which suits records that matter for minutes), prchip-UID in the
+// temporary directory, and ~/.cache/prchip for when another user made
+// that name first (privdir refuses a directory that is not the user's
+// private one).
+func RuntimeDirs() []string {
+	var dirs []string
+	if d := os.Getenv("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
+		dirs = append(dirs, filepath.Join(d, "prchip"))
+	}
+	dirs = append(dirs, filepath.Join(os.TempDir(), "prchip-"+strconv.Itoa(os.Geteuid())))
+	cache := os.Getenv("XDG_CACHE_HOME")
+	if !filepath.IsAbs(cache) {
+		if home := os.Getenv("HOME"); filepath.IsAbs(home) {
+			cache = filepath.Join(home, ".cache")
+		}
+	}
+	if cache != "" {
+		dirs = append(dirs, filepath.Join(cache, "prchip"))
+	}
+	return dirs
 }
 
 // Problem explains why a state file was treated as empty. The render path
@@ -88,19 +125,19 @@ func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 // never blocks on a FIFO or device, refuses files other users could have
 // written and files larger than MaxSize. A missing file is an empty one
 // (size 0, no problem); closing the file is always safe.
-func (s *Store) openFile() (rawfile.File, int64, *Problem) {
+func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
 	var problem *Problem
-	f, info, err := rawfile.Open(s.Path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	f, info, err := rawfile.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
 	if err != nil {
 		return f, 0, s.readProblem(err, problem)
 	}
 	return f, info.Size, nil
 }
 
-// readFile reads the whole state file (see openFile); a missing file is
-// (nil, nil).
-func (s *Store) readFile() ([]byte, *Problem) {
-	f, size, p := s.openFile()
+// readFile reads the whole state file at path (see openFile); a missing
+// file is (nil, nil).
+func (s *Store) readFile(path string) ([]byte, *Problem) {
+	f, size, p := s.openFile(path)
 	defer f.Close()
 	if p != nil || size == 0 {
 		return nil, p
@@ -188,8 +225,8 @@ func (s *Store) version(line []byte) (int, *Problem) {
 	if err != nil {
 		return 0, &Problem{s.Path, "has a malformed version; ignored"}
 	}
-	if v != Version && v != 1 {
-		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads versions 1 and %d; ignored", v, Version)}
+	if v != Version {
+		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
 	return v, nil
 }
@@ -203,17 +240,30 @@ func (s *Store) truncated() *Problem {
 // A small file is read whole; in a large one the record is found by
 // binary search (search.go), reading a few windows of it.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
-	f, size, p := s.openFile()
+	global, repo, problem = s.readRepo(key)
+	if sp := s.spare(); sp != nil {
+		if sp.Global != nil {
+			global = sp.Global
+		}
+		if e := sp.repos[key]; e != nil {
+			repo = e.data
+		}
+		if problem == nil {
+			problem = sp.Problem
+		}
+	}
+	return global, repo, problem
+}
+
+// readRepo is ReadRepo of the state file alone.
+func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
+	f, size, p := s.openFile(s.Path)
 	defer f.Close()
 	if p != nil || size == 0 {
 		return nil, nil, p
 	}
 	if size > searchMin {
-		g, r, p, ok := s.search(f, size, key)
-		if ok {
-			return g, r, p
-		}
-		// A version 1 file: records in LRU order, read it whole.
+		return s.search(f, size, key)
 	}
 	b, err := f.ReadAll(size, MaxSize)
 	if err != nil {
@@ -260,6 +310,11 @@ type Tx struct {
 	now     time.Time
 	// Problem is why the file was read as empty, if it was.
 	Problem *Problem
+	// spared are the records a spare must hold: those read from one and
+	// those put since; spare is the spare file read.
+	spared map[string]bool
+	spare  string
+	reset  bool
 }
 
 type entry struct {
@@ -278,15 +333,8 @@ func (tx *Tx) Repo(key string) []byte {
 // PutRepo stores a repository's record and marks it used now.
 func (tx *Tx) PutRepo(key string, data []byte) {
 	tx.repos[key] = &entry{used: tx.now.Unix(), data: bytes.Clone(data)}
+	tx.spared[key] = true
 	tx.changed = true
-}
-
-// DeleteRepo forgets a repository.
-func (tx *Tx) DeleteRepo(key string) {
-	if _, ok := tx.repos[key]; ok {
-		delete(tx.repos, key)
-		tx.changed = true
-	}
 }
 
 // SetGlobal replaces the global record.
@@ -297,18 +345,19 @@ func (tx *Tx) SetGlobal(data []byte) {
 	}
 }
 
-// Reset empties everything.
+// Reset empties everything. A spare cannot say so: a reset is written to
+// the state file or not at all.
 func (tx *Tx) Reset() {
 	tx.Global = nil
 	tx.repos = map[string]*entry{}
-	tx.changed = true
+	tx.changed, tx.reset = true, true
 }
 
 // Len is the number of repositories stored.
 func (tx *Tx) Len() int { return len(tx.repos) }
 
 func (s *Store) parse(b []byte) *Tx {
-	tx := &Tx{repos: map[string]*entry{}, now: s.now()}
+	tx := &Tx{repos: map[string]*entry{}, spared: map[string]bool{}, now: s.now()}
 	body, p := s.checkHeader(b)
 	if p != nil {
 		tx.Problem = p
@@ -332,47 +381,129 @@ func (s *Store) parse(b []byte) *Tx {
 	return tx
 }
 
-// Load reads the whole state without locking (for status).
+// Load reads the whole state, the spare laid over the state file,
+// without locking. Unlike ReadRepo it does not name the spare as a
+// problem: a command that loads the state writes it next, which takes the
+// spare in.
 func (s *Store) Load() *Tx {
-	b, p := s.readFile()
+	b, p := s.readFile(s.Path)
+	tx := s.parse(b)
 	if p != nil {
-		return &Tx{repos: map[string]*entry{}, Problem: p, now: s.now()}
+		tx.Problem = p
 	}
-	return s.parse(b)
+	if sp := s.spare(); sp != nil {
+		if sp.Global != nil {
+			tx.Global = sp.Global
+		}
+		for k, e := range sp.repos {
+			tx.repos[k], tx.spared[k] = e, true
+		}
+		tx.spare = sp.Problem.Path
+	}
+	return tx
 }
 
-// Update runs fn on the current state under the write lock and writes the
-// result atomically if fn changed anything. An error from fn aborts the
-// write. A state file that could not be read is rewritten from scratch.
-// Nothing is written unless the state directory is private (openDir).
+// spareIn is the spare of s in dir, a store of its own, named after the
+// state file's path: two state files of one user (another XDG_STATE_HOME)
+// never share one.
+func (s *Store) spareIn(dir string) *Store {
+	sum := sha256.Sum256([]byte(s.Path))
+	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now}
+}
+
+// spare reads the first spare file found, nil when there is none. Its
+// Problem says where it is; a spare that fails the state file's checks
+// (another user's, say) is none.
+func (s *Store) spare() *Tx {
+	for _, dir := range s.Spare {
+		sp := s.spareIn(dir)
+		b, p := sp.readFile(sp.Path)
+		if p != nil || len(b) == 0 {
+			continue
+		}
+		if tx := sp.parse(b); tx.Problem == nil {
+			tx.Problem = &Problem{sp.Path, "keeps what could not be written to " + s.Path +
+				" (a full disk, a file-size limit, a directory prchip may not write in); the next write there takes it in"}
+			return tx
+		}
+	}
+	return nil
+}
+
+// Update runs fn on the current state (Load's) under the write lock and
+// writes the result atomically if fn changed anything. An error from fn
+// aborts the write. A state file that could not be read is rewritten from
+// scratch. Nothing is written unless the state directory is private
+// (openDir). When the state directory takes no write, what fn changed is
+// kept in a spare, and the error says so.
 func (s *Store) Update(fn func(tx *Tx) error) error {
+	var fnErr error
+	run := func(tx *Tx) error { fnErr = fn(tx); return fnErr }
 	d, err := s.openDir()
-	if err != nil {
+	if err == nil {
+		err = s.updateIn(d, s, run)
+		d.Close()
+	}
+	if err == nil || fnErr != nil {
 		return err
 	}
-	defer d.Close()
-	unlock, err := s.lock(d)
+	for _, dir := range s.Spare {
+		if d, derr := privdir.Make(dir); derr == nil {
+			sp := s.spareIn(dir)
+			serr := s.updateIn(d, sp, run)
+			d.Close()
+			if serr == nil {
+				return fmt.Errorf("%w (kept meanwhile in %s)", err, sp.Path)
+			}
+			if fnErr != nil {
+				return fnErr
+			}
+		}
+	}
+	return err
+}
+
+// updateIn is Update writing to the file of to, in d: the state file, or
+// a spare, which holds only the global record and the records changed
+// while the state file could not be written.
+func (s *Store) updateIn(d *privdir.Dir, to *Store, fn func(tx *Tx) error) error {
+	unlock, err := to.lock(d)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	s.removeTemps(d)
+	to.removeTemps(d)
 	// Read by path: what is written goes through the directory's
 	// descriptor, and a file read from elsewhere passes the same checks.
-	b, p := s.readFile()
-	var tx *Tx
-	if p != nil {
-		tx = &Tx{repos: map[string]*entry{}, Problem: p, now: s.now()}
-	} else {
-		tx = s.parse(b)
-	}
+	tx := s.Load()
 	if err := fn(tx); err != nil {
 		return err
 	}
-	if !tx.changed && tx.Problem == nil {
+	if to != s {
+		if tx.reset {
+			return errors.New("a reset cannot be kept in a spare")
+		}
+		kept := &Tx{Global: tx.Global, repos: map[string]*entry{}}
+		for k := range tx.spared {
+			if e := tx.repos[k]; e != nil {
+				kept.repos[k] = e
+			}
+		}
+		return to.write(d, kept)
+	}
+	if !tx.changed && tx.Problem == nil && tx.spare == "" {
 		return nil
 	}
-	return s.write(d, tx)
+	if err := s.write(d, tx); err != nil {
+		return err
+	}
+	if tx.spare != "" {
+		if sd, err := privdir.Open(filepath.Dir(tx.spare)); err == nil {
+			sd.Remove(filepath.Base(tx.spare))
+			sd.Close()
+		}
+	}
+	return nil
 }
 
 // openDir opens the state directory for writing, making it when missing

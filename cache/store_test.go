@@ -59,7 +59,7 @@ func TestBrokenStateFiles(t *testing.T) {
 		{"empty", func(t *testing.T, p string) { os.WriteFile(p, nil, 0o600) }, ""},
 		{"truncated header", func(t *testing.T, p string) { os.WriteFile(p, []byte("prchip-st"), 0o600) }, "truncated"},
 		{"truncated record", func(t *testing.T, p string) {
-			os.WriteFile(p, []byte("prchip-state 1\nG\t{}\nR\tk\t1\t{\"x\""), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\nG\t{}\nR\tk\t1\t{\"x\""), 0o600)
 		}, "truncated"},
 		{"foreign", func(t *testing.T, p string) { os.WriteFile(p, []byte("{\"hello\": \"json\"}\n"), 0o600) }, "not a prchip state file"},
 		{"binary garbage", func(t *testing.T, p string) { os.WriteFile(p, []byte("\x00\xff\xfe\n\x1b[31m"), 0o600) }, "not a prchip state file"},
@@ -72,11 +72,11 @@ func TestBrokenStateFiles(t *testing.T) {
 		{"directory", func(t *testing.T, p string) { os.MkdirAll(filepath.Join(p, "sub"), 0o700) }, "directory"},
 		{"symlink elsewhere", func(t *testing.T, p string) {
 			target := filepath.Join(t.TempDir(), "elsewhere")
-			os.WriteFile(target, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(target, []byte("prchip-state 2\n"), 0o600)
 			os.Symlink(target, p)
 		}, "symbolic link"},
 		{"world-writable", func(t *testing.T, p string) {
-			os.WriteFile(p, []byte("prchip-state 1\n"), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\n"), 0o600)
 			os.Chmod(p, 0o666)
 		}, "others write"},
 		{"oversized", func(t *testing.T, p string) {
@@ -443,5 +443,81 @@ func TestBusyLockWaitsItsTurn(t *testing.T) {
 	}
 	if n := s.Load().Len(); n != writers*each+1 {
 		t.Fatalf("%d records, want %d", n, writers*each+1)
+	}
+}
+
+// When the state directory takes no write, what an update changed is kept
+// in the spare and read as if it were in the state file; the next write
+// that reaches the state file takes it in and removes the spare. A reset
+// is never kept aside, and a spare others could have written is none.
+func TestSpareKeepsWhatTheStateDirectoryWouldNotTake(t *testing.T) {
+	s := newStore(t)
+	spareDir := filepath.Join(t.TempDir(), "run", "prchip")
+	s.Spare = []string{spareDir}
+	spare := s.spareIn(spareDir).Path
+	put(t, s, "aa", `{"v":1}`)
+	put(t, s, "bb", `{"v":1}`)
+	// Everyone may write the state directory now: prchip writes nothing
+	// there (root too, unlike a permission).
+	os.Chmod(s.Dir(), 0o777)
+	putAside := func(key, val string) {
+		t.Helper()
+		err := s.Update(func(tx *Tx) error { tx.PutRepo(key, []byte(val)); return nil })
+		if err == nil || !strings.Contains(err.Error(), "kept meanwhile in "+spare) {
+			t.Fatalf("update: %v", err)
+		}
+	}
+	putAside("aa", `{"v":2}`)
+	if b, _ := os.ReadFile(s.Path); !bytes.Contains(b, []byte("\taa\t")) || bytes.Contains(b, []byte(`{"v":2}`)) {
+		t.Fatalf("the state file changed after all:\n%s", b)
+	}
+	b, err := os.ReadFile(spare)
+	if err != nil || !bytes.Contains(b, []byte("R\taa\t")) || bytes.Contains(b, []byte("R\tbb\t")) {
+		t.Fatalf("the spare does not hold just the record changed: %v\n%s", err, b)
+	}
+	if st, _ := os.Stat(spareDir); st == nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("spare directory %v", st)
+	}
+	for _, key := range []string{"aa", "bb"} {
+		g, r, p := s.ReadRepo(key)
+		want := map[string]string{"aa": `{"v":2}`, "bb": `{"v":1}`}[key]
+		if string(r) != want || string(g) != `{"validation":"validated"}` || p == nil || !strings.Contains(p.Error(), spare) {
+			t.Fatalf("%s: read %q %q %v", key, g, r, p)
+		}
+	}
+	if tx := s.Load(); string(tx.Repo("aa")) != `{"v":2}` || tx.Len() != 2 || tx.Problem != nil {
+		t.Fatalf("Load: %q %d %v", tx.Repo("aa"), tx.Len(), tx.Problem)
+	}
+	// A second update builds on the spare, which keeps both records.
+	putAside("cc", `{"v":2}`)
+	if _, r, _ := s.ReadRepo("aa"); string(r) != `{"v":2}` {
+		t.Fatalf("the spare lost aa: %q", r)
+	}
+	if err := s.Update(func(tx *Tx) error { tx.Reset(); return nil }); err == nil {
+		t.Fatal("a reset was kept in the spare")
+	}
+	// Another state file has a spare of its own.
+	other := &Store{Path: filepath.Join(t.TempDir(), "state"), Spare: s.Spare}
+	if _, r, p := other.ReadRepo("aa"); r != nil || p != nil {
+		t.Fatalf("another state file read this one's spare: %q %v", r, p)
+	}
+	// A spare others could have written is not read.
+	os.Chmod(spare, 0o666)
+	if _, r, p := s.ReadRepo("aa"); string(r) != `{"v":1}` || p != nil {
+		t.Fatalf("a spare others may write was read: %q %v", r, p)
+	}
+	os.Chmod(spare, 0o600)
+	// The directory is fixed: the next write takes the spare in.
+	os.Chmod(s.Dir(), 0o700)
+	if err := s.Update(func(tx *Tx) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(spare); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the spare outlived a write of the state file: %v", err)
+	}
+	for key, want := range map[string]string{"aa": `{"v":2}`, "bb": `{"v":1}`, "cc": `{"v":2}`} {
+		if _, r, p := s.ReadRepo(key); string(r) != want || p != nil {
+			t.Fatalf("%s after the spare was taken in: %q %v", key, r, p)
+		}
 	}
 }

@@ -2,15 +2,11 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"os"
 	"time"
 
-	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
-	"github.com/prchip/prchip/chip/state"
 )
 
 // runBackground is the detached refresh a render started. It holds the
@@ -40,24 +36,7 @@ func runBackground(paths Paths, args []string) int {
 	defer lock.Close()
 	// A hard stop in case anything below hangs despite the run timeouts.
 	time.AfterFunc(refreshBudget(env)+10*time.Second, func() { os.Exit(ExitRetryable) })
-	res, err := env.Refresh(context.Background(), f, chip.RefreshOptions{})
-	hold := cache.Holdoff{Dirs: paths.Runtime}
-	if errors.Is(err, chip.ErrStateWrite) {
-		// Back off where it can be kept; the wait grows as it would in
-		// the state file, by the first outcome that says how.
-		now := env.Time()
-		_, n := hold.Until(f.Key, now, state.BackoffMax)
-		var o *classify.Outcome
-		for _, r := range res {
-			if r.Outcome != nil && (o == nil || r.Outcome.Class == classify.Retryable) {
-				o = r.Outcome
-			}
-		}
-		hold.Set(f.Key, now.Add(state.Backoff(n+1, o, nil)), n+1)
-	} else if err == nil {
-		hold.Clear(f.Key)
-	}
-	if err != nil {
+	if _, err := env.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
 		return ExitRetryable
 	}
 	return ExitOK

@@ -11,7 +11,6 @@ import (
 
 	"github.com/clipperhouse/displaywidth"
 
-	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
@@ -163,11 +162,6 @@ func runReset(c *resetOptions) error {
 	if err != nil {
 		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)
 		return nil
-	}
-	// The hold-off a refresh kept when it could not write the state is
-	// backoff too (--all: the ones of other repositories expire alone).
-	if f.Key != "" {
-		cache.Holdoff{Dirs: c.Paths.Runtime}.Clear(f.Key)
 	}
 	fmt.Fprintln(c.IO.Stdout, resetLine(rep, env.Dir, env.Store.Path))
 	return nil

@@ -58,8 +58,8 @@ type Paths struct {
 	// StateNote says why State is not under $XDG_STATE_HOME, when it is
 	// not (DefaultPaths); `status` shows it.
 	StateNote string
-	// Runtime are the per-user directories (cache.RuntimeDirs) where a
-	// refresh that could not write State keeps its hold-off.
+	// Runtime are the per-user directories (cache.RuntimeDirs) where the
+	// store keeps what State's directory would not take.
 	Runtime []string
 }
 
@@ -74,7 +74,7 @@ func (o *IO) dir() string {
 // env is what the engine works with for a command: the directory, the
 // store, the configuration and the clock.
 func (o *IO) engine(p Paths) *chip.Engine {
-	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run}
+	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now, Spare: p.Runtime}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run}
 }
 
 // warnProblems tells the user on stderr about a broken config or state file

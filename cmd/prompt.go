@@ -11,7 +11,6 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -102,7 +101,7 @@ func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil 
 		}
 	}
 	if refresh && !noRefresh {
-		r.InFlight, r.Child = spawnRefresh(env, f, paths)
+		r.InFlight, r.Child = spawnRefresh(env, f)
 		r.Budget = refreshBudget(env)
 	}
 	return r
@@ -158,12 +157,7 @@ func refreshBudget(env *chip.Engine) time.Duration {
 // starts a refresh.
 // It reports whether a refresh is in flight (started now or already
 // running), and the process it started, if any.
-func spawnRefresh(env *chip.Engine, f *chip.Facts, paths Paths) (bool, *os.Process) {
-	// The state file could not take the last refreshes' outcomes, so it
-	// holds no backoff: this does.
-	if until, _ := (cache.Holdoff{Dirs: paths.Runtime}).Until(f.Key, env.Time(), state.BackoffMax); env.Time().Before(until) {
-		return false, nil
-	}
+func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	lock, err := env.Store.TryLock(f.Key)
 	if err != nil {
 		return false, nil

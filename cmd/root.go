@@ -292,23 +292,6 @@ func oneShell(shells []string) cobra.PositionalArgs {
 	}
 }
 
-// longFlags lets a long flag have one dash, as Go's flag package (and
-// prchip before cobra) takes it: -json is --json. prchip has no
-// single-letter flags but -h and -v, so nothing else is meant by them.
-func longFlags(args []string) []string {
-	out := make([]string, 0, len(args))
-	for i, a := range args {
-		if a == "--" {
-			return append(out, args[i:]...)
-		}
-		if name, _, _ := strings.Cut(a, "="); len(name) > 2 && name[0] == '-' && name[1] != '-' {
-			a = "-" + a
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
 // fixedValues completes a flag's value from a fixed list.
 func fixedValues(c *cobra.Command, flag string, values ...string) {
 	c.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
@@ -349,7 +332,7 @@ func nearestFlag(c *cobra.Command, name string) string {
 // (unknown command or flag, wrong arguments) is a usage error, 2.
 func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
-	root.SetArgs(longFlags(args))
+	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
 		return ExitOK // the prompt never complains, whatever it was given

@@ -1,9 +1,10 @@
 // Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, decoded
-// by BurntSushi/toml in toml.go). A broken file never stops prchip: each
-// bad key, and each line that is not TOML, falls back to its default alone
-// and becomes a Problem naming file, line and key, with the fix when it is
-// clear (mistakes.go), which `status` and `config` show and the render
-// path ignores.
+// by BurntSushi/toml in toml.go, each value then taken by the typed value
+// its key names). A broken file never stops prchip: each bad key, and each
+// line that is not TOML, falls back to its default alone and becomes a
+// Problem naming file, line and key, with the fix when it is clear
+// (mistakes.go), which `status` and `config` show and the render path
+// ignores.
 package config
 
 import (
@@ -18,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/BurntSushi/toml"
 
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -313,190 +316,119 @@ func (c *Config) parse(data string) {
 	if doc == nil {
 		return
 	}
-	raw := doc.root
-	// A key's line, or its nearest enclosing table's (a key inside an
-	// inline table has none of its own).
-	lineOf := func(table, key string) int {
-		if table != "" {
-			key = table + "." + key
-		}
-		for {
-			if n, ok := doc.lines[key]; ok {
-				return n
-			}
-			i := strings.LastIndexByte(key, '.')
-			if i < 0 {
-				return 0
-			}
-			key = key[:i]
-		}
-	}
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(doc.root) {
 		if doc.skipped[k] {
 			continue // the keys under a broken header, reported with it
 		}
-		v := raw[k]
-		line := lineOf("", k)
-		src := where(c.Path, line)
+		v, line := doc.root[k], doc.lineOf(k)
 		switch k {
-		case "mode":
-			s, ok := v.(string)
-			if !ok || (s != ModeAuto && s != ModeAlways && s != ModeOff) {
-				c.problem(line, k, fmt.Sprintf("must be \"auto\", \"always\" or \"off\", not %s", show(v)))
-				continue
-			}
-			c.Mode = s
-		case "timeout":
-			d, err := duration(v, 100*time.Millisecond, time.Minute)
-			if err != nil {
-				c.problem(line, k, err.Error())
-				continue
-			}
-			c.Timeout = d
-		case "refresh_interval":
-			d, err := duration(v, time.Second, 24*time.Hour)
-			if err != nil {
-				c.problem(line, k, err.Error())
-				continue
-			}
-			c.RefreshInterval = d
-		case "settled_refresh_interval":
-			d, err := duration(v, time.Second, 24*time.Hour)
-			if err != nil {
-				c.problem(line, k, err.Error())
-				continue
-			}
-			c.SettledRefreshInterval = d
-		case "worker_idle":
-			d, err := duration(v, time.Second, 7*24*time.Hour)
-			if err != nil {
-				c.problem(line, k, err.Error())
-				continue
-			}
-			c.WorkerIdle = d
-		case "invalidate_on":
-			list, ok := strings_(v)
-			if !ok {
-				c.problem(line, k, "must be a list of command names, such as [\"git\", \"gh\"]")
-				continue
-			}
-			c.InvalidateOn = list
-		case "on_retryable":
-			v, ok := v.(string)
-			if !ok || (v != "clear" && v != "keep") {
-				c.problem(line, k, "must be \"clear\" or \"keep\"")
-				continue
-			}
-			c.OnRetryable = v
-		case "format":
-			f, ok := v.(string)
-			if !ok {
-				c.problem(line, k, "must be a string such as \""+format.DefaultFormat+"\"")
-				continue
-			}
-			if err := format.Validate(f); err != nil {
-				c.problem(line, k, err.Error())
-				continue
-			}
-			c.Format = f
-		case "preset":
-			p, ok := v.(string)
-			if _, known := format.Preset(p); !ok || !known {
-				c.problem(line, k, "must be \"plain\" or \"nerd\"")
-				continue
-			}
-			c.Preset = p
-		case "color", "hyperlinks":
-			b, ok := v.(bool)
-			if !ok {
-				c.problem(line, k, fmt.Sprintf("must be true or false, not %s", show(v)))
-				continue
-			}
-			if k == "color" {
-				c.Color = b
-			} else {
-				c.Hyperlinks = b
-			}
-		case "title_width":
-			n, ok := v.(int64)
-			if !ok || n < 0 || n > 200 {
-				c.problem(line, k, "must be a whole number from 0 (no limit) to 200")
-				continue
-			}
-			c.TitleWidth = int(n)
 		case "symbols", "styles":
-			tbl, ok := v.(map[string]any)
-			if !ok {
-				c.problem(line, k, "must be a table")
-				continue
+			if tbl, ok := c.table(doc, v, k, "must be a table"); ok {
+				c.parseLook(doc, k, tbl)
 			}
-			c.parseLook(lineOf, k, tbl)
 		case "shell":
-			tbl, ok := v.(map[string]any)
-			if !ok {
-				c.problem(line, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]")
-				continue
+			if tbl, ok := c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"); ok {
+				c.parseShells(doc, tbl)
 			}
-			c.parseShells(lineOf, tbl)
 		case "chips":
 			// After the top-level keys: chips inherit timeout and interval.
-			continue
 		default:
-			c.problem(line, k, unknownTopLevel(doc, line, k))
-			continue
+			if t := c.topKey(k); t != nil {
+				c.take(doc, v, k, t)
+			} else {
+				c.problem(line, k, unknownTopLevel(doc, line, k))
+			}
 		}
-		c.Source[k] = src
 	}
-	if v, ok := raw["chips"]; ok {
-		tbl, ok := v.(map[string]any)
-		if !ok {
-			c.problem(lineOf("", "chips"), "chips", "must be a table of [chips.NAME] tables")
-			return
+	if v, ok := doc.root["chips"]; ok {
+		if tbl, ok := c.table(doc, v, "chips", "must be a table of [chips.NAME] tables"); ok {
+			c.parseChips(doc, tbl)
 		}
-		c.parseChips(lineOf, tbl)
 	}
 }
 
+// topKey is the typed value a top-level key decodes into, in place in c;
+// nil for a key that is not one (or is a table).
+func (c *Config) topKey(k string) toml.Unmarshaler {
+	switch k {
+	case "mode":
+		return &oneOf{&c.Mode, []string{ModeAuto, ModeAlways, ModeOff}}
+	case "timeout":
+		return &span{&c.Timeout, 100 * time.Millisecond, time.Minute}
+	case "refresh_interval":
+		return &span{&c.RefreshInterval, time.Second, 24 * time.Hour}
+	case "settled_refresh_interval":
+		return &span{&c.SettledRefreshInterval, time.Second, 24 * time.Hour}
+	case "worker_idle":
+		return &span{&c.WorkerIdle, time.Second, 7 * 24 * time.Hour}
+	case "invalidate_on":
+		return (*words)(&c.InvalidateOn)
+	case "on_retryable":
+		return &oneOf{&c.OnRetryable, []string{"clear", "keep"}}
+	case "format":
+		return (*template)(&c.Format)
+	case "preset":
+		return &oneOf{&c.Preset, []string{"plain", "nerd"}} // format.Preset's
+	case "color":
+		return (*flag)(&c.Color)
+	case "hyperlinks":
+		return (*flag)(&c.Hyperlinks)
+	case "title_width":
+		return (*width)(&c.TitleWidth)
+	}
+	return nil
+}
+
+// take hands v, the value of key, to its typed value t, which changes
+// only when the value is good; a bad one is a problem, and a good one's
+// line is its source. It reports whether t took it.
+func (c *Config) take(doc *document, v any, key string, t toml.Unmarshaler) bool {
+	line := doc.lineOf(key)
+	if err := t.UnmarshalTOML(v); err != nil {
+		c.problem(line, key, err.Error())
+		return false
+	}
+	c.Source[key] = where(c.Path, line)
+	return true
+}
+
+// table is v, the value of key, as a table; when it is none, msg is the
+// problem.
+func (c *Config) table(doc *document, v any, key, msg string) (map[string]any, bool) {
+	tbl, ok := v.(map[string]any)
+	if !ok {
+		c.problem(doc.lineOf(key), key, msg)
+	}
+	return tbl, ok
+}
+
 // parseLook reads [symbols] and [styles].
-func (c *Config) parseLook(lineOf func(table, key string) int, table string, tbl map[string]any) {
+func (c *Config) parseLook(doc *document, table string, tbl map[string]any) {
 	keys := SymbolKeys
 	if table == "styles" {
 		keys = StyleKeys
 	}
 	for _, k := range sortedKeys(tbl) {
 		full := table + "." + k
-		line := lineOf(table, k)
-		known := false
-		for _, x := range keys {
-			known = known || x == k
-		}
-		str, isStr := tbl[k].(string)
 		switch {
-		case !known:
-			c.problem(line, full, unknownIn(k, keys))
-		case !isStr:
-			c.problem(line, full, "must be a string")
+		case !slices.Contains(keys, k):
+			c.problem(doc.lineOf(full), full, unknownIn(k, keys))
 		case table == "styles":
-			if _, ok := format.ParseStyle(str); !ok {
-				c.problem(line, full, fmt.Sprintf("unknown style %q (use words such as \"bold green\")", str))
-				continue
+			var st style
+			if c.take(doc, tbl[k], full, &st) {
+				c.Styles[k] = string(st)
 			}
-			c.Styles[k] = str
-			c.Source[full] = where(c.Path, line)
 		default:
-			c.Symbols[k] = sanitize.Text(str, 64)
-			c.Source[full] = where(c.Path, line)
+			var sym symbol
+			if c.take(doc, tbl[k], full, &sym) {
+				c.Symbols[k] = string(sym)
+			}
 		}
 	}
 }
 
 // parseShells reads [shell.NAME] overrides.
-func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]any) {
+func (c *Config) parseShells(doc *document, tbl map[string]any) {
 	for _, name := range sortedKeys(tbl) {
 		section := "shell." + name
 		t, ok := tbl[name].(map[string]any)
@@ -505,40 +437,28 @@ func (c *Config) parseShells(lineOf func(table, key string) int, tbl map[string]
 			if near, ok := nearest(name, shellNames); ok {
 				msg += fmt.Sprintf("; did you mean [shell.%s]?", near)
 			}
-			c.problem(lineOf("", section), section, msg)
+			c.problem(doc.lineOf(section), section, msg)
 			continue
 		}
 		var ov ShellOverride
 		for _, k := range sortedKeys(t) {
-			full, line := section+"."+k, lineOf(section, k)
+			full := section + "." + k
 			switch k {
 			case "format":
-				f, ok := t[k].(string)
-				if !ok {
-					c.problem(line, full, "must be a string")
-					continue
+				if f := new(string); c.take(doc, t[k], full, (*template)(f)) {
+					ov.Format = f
 				}
-				if err := format.Validate(f); err != nil {
-					c.problem(line, full, err.Error())
-					continue
+			case "color":
+				if b := new(bool); c.take(doc, t[k], full, (*flag)(b)) {
+					ov.Color = b
 				}
-				ov.Format = &f
-			case "color", "hyperlinks":
-				b, ok := t[k].(bool)
-				if !ok {
-					c.problem(line, full, "must be true or false")
-					continue
-				}
-				if k == "color" {
-					ov.Color = &b
-				} else {
-					ov.Hyperlinks = &b
+			case "hyperlinks":
+				if b := new(bool); c.take(doc, t[k], full, (*flag)(b)) {
+					ov.Hyperlinks = b
 				}
 			default:
-				c.problem(line, full, unknownIn(k, shellKeys))
-				continue
+				c.problem(doc.lineOf(full), full, unknownIn(k, shellKeys))
 			}
-			c.Source[full] = where(c.Path, line)
 		}
 		c.Shells[name] = ov
 	}
@@ -549,22 +469,17 @@ func sortedKeys(m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
 }
 
-func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]any) {
-	names := make([]string, 0, len(tbl))
-	for n := range tbl {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+// parseChips reads the [chips.NAME] tables, in name order.
+func (c *Config) parseChips(doc *document, tbl map[string]any) {
+	for _, name := range sortedKeys(tbl) {
 		section := "chips." + name
-		line := lineOf("", section)
-		t, ok := tbl[name].(map[string]any)
+		line := doc.lineOf(section)
+		t, ok := c.table(doc, tbl[name], section, "must be a table with a command")
 		if !ok {
-			c.problem(line, section, "must be a table with a command")
 			continue
 		}
 		if !validChipName(name) {
@@ -572,53 +487,24 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 			continue
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
+		var cmd command
 		bad := false
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v := t[k]
-			kl := lineOf(section, k)
+		for _, k := range sortedKeys(t) {
 			full := section + "." + k
 			switch k {
 			case "command":
-				s, ok := v.(string)
-				if !ok || strings.TrimSpace(s) == "" {
-					c.problem(kl, full, "must be a non-empty string")
-					bad = true
-					continue
-				}
-				ch.Command = s
+				bad = !c.take(doc, t[k], full, &cmd)
 			case "timeout":
-				d, err := duration(v, 100*time.Millisecond, time.Minute)
-				if err != nil {
-					c.problem(kl, full, err.Error())
-					continue
-				}
-				ch.Timeout = d
+				c.take(doc, t[k], full, &span{&ch.Timeout, 100 * time.Millisecond, time.Minute})
 			case "refresh_interval":
-				d, err := duration(v, time.Second, 24*time.Hour)
-				if err != nil {
-					c.problem(kl, full, err.Error())
-					continue
-				}
-				ch.RefreshInterval = d
+				c.take(doc, t[k], full, &span{&ch.RefreshInterval, time.Second, 24 * time.Hour})
 			case "suppress_on_failure":
-				b, ok := v.(bool)
-				if !ok {
-					c.problem(kl, full, fmt.Sprintf("must be true or false, not %s", show(v)))
-					continue
-				}
-				ch.SuppressOnFailure = b
+				c.take(doc, t[k], full, (*flag)(&ch.SuppressOnFailure))
 			default:
-				c.problem(kl, full, unknownIn(k, chipKeys))
-				continue
+				c.problem(doc.lineOf(full), full, unknownIn(k, chipKeys))
 			}
-			c.Source[full] = where(c.Path, kl) // only for a value taken
 		}
-		if ch.Command == "" {
+		if ch.Command = string(cmd); ch.Command == "" {
 			if !bad && !c.reported(section+".command") {
 				c.problem(line, section+".command", "missing; the chip is ignored")
 			}
@@ -626,6 +512,127 @@ func (c *Config) parseChips(lineOf func(table, key string) int, tbl map[string]a
 		}
 		c.Chips = append(c.Chips, ch)
 	}
+}
+
+// The typed values keys decode into. Each is a toml.Unmarshaler: handed
+// the value BurntSushi decoded for its key, it takes it or says what to
+// write instead. take hands them over key by key, so a bad value costs
+// only its own key: decoding the file into a struct of them would stop at
+// the first bad value, and MetaData.PrimitiveDecode per key made a parse,
+// which every render does, a third slower (52 against 39 µs).
+type (
+	// oneOf is one of a few words, kept in to.
+	oneOf struct {
+		to *string
+		of []string
+	}
+	template string // a chip format
+	flag     bool
+	width    int // title_width
+	words    []string
+	symbol   string
+	style    string
+	command  string
+	// span is a duration from lo to hi, kept in to.
+	span struct {
+		to     *time.Duration
+		lo, hi time.Duration
+	}
+)
+
+func (o *oneOf) UnmarshalTOML(v any) error {
+	if s, _ := v.(string); slices.Contains(o.of, s) {
+		*o.to = s
+		return nil
+	}
+	q := make([]string, len(o.of))
+	for i, w := range o.of {
+		q[i] = strconv.Quote(w)
+	}
+	return fmt.Errorf("must be %s or %s, not %s", strings.Join(q[:len(q)-1], ", "), q[len(q)-1], show(v))
+}
+
+func (t *template) UnmarshalTOML(v any) error {
+	s, ok := v.(string)
+	if !ok {
+		return errors.New("must be a string such as \"" + format.DefaultFormat + "\"")
+	}
+	if err := format.Validate(s); err != nil {
+		return err
+	}
+	*t = template(s)
+	return nil
+}
+
+func (f *flag) UnmarshalTOML(v any) error {
+	b, ok := v.(bool)
+	if !ok {
+		return fmt.Errorf("must be true or false, not %s", show(v))
+	}
+	*f = flag(b)
+	return nil
+}
+
+func (w *width) UnmarshalTOML(v any) error {
+	n, ok := v.(int64)
+	if !ok || n < 0 || n > 200 {
+		return errors.New("must be a whole number from 0 (no limit) to 200")
+	}
+	*w = width(n)
+	return nil
+}
+
+func (w *words) UnmarshalTOML(v any) error {
+	list, ok := v.([]any)
+	out := make(words, 0, len(list))
+	for _, e := range list {
+		s, isStr := e.(string)
+		ok = ok && isStr && s != "" && !strings.ContainsAny(s, " \t\n")
+		out = append(out, s)
+	}
+	if !ok {
+		return errors.New("must be a list of command names, such as [\"git\", \"gh\"]")
+	}
+	*w = out
+	return nil
+}
+
+func (s *symbol) UnmarshalTOML(v any) error {
+	t, ok := v.(string)
+	if !ok {
+		return errors.New("must be a string")
+	}
+	*s = symbol(sanitize.Text(t, 64))
+	return nil
+}
+
+func (s *style) UnmarshalTOML(v any) error {
+	t, ok := v.(string)
+	if !ok {
+		return errors.New("must be a string")
+	}
+	if _, ok := format.ParseStyle(t); !ok {
+		return fmt.Errorf("unknown style %q (use words such as \"bold green\")", t)
+	}
+	*s = style(t)
+	return nil
+}
+
+func (c *command) UnmarshalTOML(v any) error {
+	s, ok := v.(string)
+	if !ok || strings.TrimSpace(s) == "" {
+		return errors.New("must be a non-empty string")
+	}
+	*c = command(s)
+	return nil
+}
+
+func (s *span) UnmarshalTOML(v any) error {
+	d, err := duration(v, s.lo, s.hi)
+	if err == nil {
+		*s.to = d
+	}
+	return err
 }
 
 // durationText writes d as a user would in the file: "24h", "1h30m",
@@ -673,22 +680,6 @@ func duration(v any, lo, hi time.Duration) (time.Duration, error) {
 		return 0, fmt.Errorf("%s is outside %s to %s", as, durationText(lo), durationText(hi))
 	}
 	return d, nil
-}
-
-func strings_(v any) ([]string, bool) {
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, len(arr))
-	for _, e := range arr {
-		s, ok := e.(string)
-		if !ok || s == "" || strings.ContainsAny(s, " \t\n") {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
 }
 
 // show is a value as the file would write it, or its kind in words:

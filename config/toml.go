@@ -137,6 +137,21 @@ func decode(text string) (map[string]any, *tomlError) {
 	return root, nil
 }
 
+// lineOf is the line of a key path, or of its nearest enclosing table's
+// (a key inside an inline table has none of its own).
+func (d *document) lineOf(key string) int {
+	for {
+		if n, ok := d.lines[key]; ok {
+			return n
+		}
+		i := strings.LastIndexByte(key, '.')
+		if i < 0 {
+			return 0
+		}
+		key = key[:i]
+	}
+}
+
 // skipStatement is text without the statement that holds e's line, and
 // fills e in: the statement's lines, and its key and text as the original
 // src has them (where a header skipped before is still there to name the

@@ -1,10 +1,12 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -28,12 +30,12 @@ func TestBadStateFiles(t *testing.T) {
 		make       func(p string)
 	}{
 		{"corrupt", "not a prchip state file", func(p string) { os.WriteFile(p, []byte("\x00\x01garbage\n"), 0o600) }},
-		{"truncated", "truncated", func(p string) { os.WriteFile(p, []byte("prchip-state 1\nG\t{\"valid"), 0o600) }},
+		{"truncated", "truncated", func(p string) { os.WriteFile(p, []byte("prchip-state 2\nG\t{\"valid"), 0o600) }},
 		{"foreign", "not a prchip state file", func(p string) { os.WriteFile(p, []byte("[section]\nkey=1\n"), 0o600) }},
 		{"FIFO", "not a regular file", func(p string) { syscall.Mkfifo(p, 0o600) }},
 		{"directory", "directory", func(p string) { os.MkdirAll(filepath.Join(p, "x"), 0o700) }},
 		{"bad JSON record", "unreadable", func(p string) {
-			os.WriteFile(p, []byte("prchip-state 1\nG\t{not json\n"), 0o600)
+			os.WriteFile(p, []byte("prchip-state 2\nG\t{not json\n"), 0o600)
 		}},
 	}
 	for _, c := range cases {
@@ -288,11 +290,16 @@ func TestWarmRenderWritesNothing(t *testing.T) {
 	}
 }
 
-// When the state file cannot be written (here a file-size limit fails
-// every write of it with EFBIG, as a full disk fails it with ENOSPC, and
-// root alike), failing refreshes still back off: the hold-off lives in the
-// runtime directory, so a burst of prompts (separate processes, as
-// one-shot renders are) starts one gh run, not one each.
+// The full-disk sequence: while the state file cannot be written (here a
+// file-size limit fails every write of it with EFBIG, as a full disk fails
+// it with ENOSPC, and root alike) and GitHub fails, refreshes still back
+// off: the store keeps what it changed in a spare in the runtime
+// directory, which is smaller than the state file, so a burst of prompts
+// (separate processes, as one-shot renders are) starts one gh run, not
+// one each, and status says when the next one comes. Once the disk is
+// fixed a successful `prchip refresh` takes the spare in, and nothing of
+// the backoff outlives it: a change of .git/config refreshes at the next
+// prompt.
 func TestUnwritableStateStillBacksOff(t *testing.T) {
 	prlimit := need(t, "prlimit")
 	// planted: the first runtime directories exist already, made by
@@ -303,6 +310,7 @@ func TestUnwritableStateStillBacksOff(t *testing.T) {
 				t.Skip("needs root to make another user's directories")
 			}
 			w := newWorld(t)
+			w.srv.SetPR("feature", fakegithub.PR{Number: 31})
 			w.srv.SetMode(fakegithub.BadGateway)
 			run, tmp := filepath.Join(w.home, "run"), filepath.Join(w.home, "tmp")
 			os.Mkdir(run, 0o700)
@@ -317,9 +325,20 @@ func TestUnwritableStateStillBacksOff(t *testing.T) {
 				}
 				used = filepath.Join(w.home, "cache", "prchip")
 			}
+			// Other repositories' records make the state file larger
+			// than the limit, which the spare (this one's) stays below.
+			var others bytes.Buffer
+			others.WriteString("prchip-state 2\n")
+			for i := range 40 {
+				fmt.Fprintf(&others, "R\t%032x\t1800000000\t{\"root\":\"/src/other-%d%s\"}\n", i, i, strings.Repeat("x", 150))
+			}
+			os.MkdirAll(filepath.Dir(w.statePath()), 0o700)
+			if err := os.WriteFile(w.statePath(), others.Bytes(), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			const limit = 4096
 			for range 10 {
-				// 100 bytes: a hold-off record fits, a state record does not.
-				c := exec.Command(prlimit, "--fsize=100", "--", prchipBin, "prompt")
+				c := exec.Command(prlimit, fmt.Sprintf("--fsize=%d", limit), "--", prchipBin, "prompt")
 				c.Dir, c.Env = w.repo, w.env()
 				if out, err := c.CombinedOutput(); err != nil || len(out) > 0 {
 					t.Fatalf("prompt: %v %q", err, out)
@@ -329,15 +348,48 @@ func TestUnwritableStateStillBacksOff(t *testing.T) {
 			// Every request counts: the one made is the lookup's first
 			// question (whether the repository is a fork), refused.
 			if n := w.srv.Requests(); n != 1 {
-				t.Fatalf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
+				t.Errorf("%d gh runs for 10 prompts while the state cannot be written, want 1", n)
 			}
-			if _, err := os.Stat(w.statePath()); err == nil {
+			if b, _ := os.ReadFile(w.statePath()); !bytes.Equal(b, others.Bytes()) {
 				t.Fatal("the state file was written after all: the test proves nothing")
 			}
-			// The hold-off is the user's alone, in a private directory.
-			st, err := os.Stat(used)
-			if err != nil || st.Mode().Perm() != 0o700 {
-				t.Fatalf("runtime directory %s: %v %v", used, st, err)
+			// The spare is the user's alone, in a private directory.
+			spares, _ := filepath.Glob(filepath.Join(used, "state-????????????????"))
+			sparePath := filepath.Join(used, "state-")
+			if len(spares) == 1 {
+				sparePath = spares[0]
+			}
+			spare, err := os.ReadFile(sparePath)
+			if st, serr := os.Stat(used); err != nil || serr != nil || st.Mode().Perm() != 0o700 || len(spare) >= limit {
+				t.Errorf("spare in %s: %d bytes, %v %v %v", used, len(spare), st, err, serr)
+			}
+			// status says when the next refresh comes, and where the
+			// state is kept meanwhile.
+			s := w.status(w.repo)
+			if s.NextAttemptAt == nil || !s.NextAttemptAt.After(time.Now()) || s.category() != "github_unavailable" {
+				t.Errorf("status: next attempt %v, category %s", s.NextAttemptAt, s.category())
+			}
+			if human := w.run(w.repo, "status").stdout; !regexp.MustCompile(`next refresh: +at the first prompt after`).MatchString(human) ||
+				!strings.Contains(human, sparePath) {
+				t.Errorf("status does not say when or where:\n%s", human)
+			}
+			// The disk is fixed, GitHub answers, and a refresh succeeds.
+			w.srv.SetMode(fakegithub.OK)
+			if r := w.refresh(w.repo, 0); !strings.Contains(r.stdout, "#31") {
+				t.Fatalf("refresh: %s", r.stdout)
+			}
+			if _, err := os.Stat(sparePath); err == nil {
+				t.Error("the spare outlived a successful refresh")
+			}
+			// What decides the PR changes: the next prompt asks GitHub.
+			w.git(w.repo, "config", "remote.origin.gh-resolved", "base")
+			before := w.srv.Requests()
+			if r := w.run(w.repo, "prompt"); r.stdout != "#31" {
+				t.Errorf("prompt: %q", r.stdout)
+			}
+			w.settle()
+			if n := w.srv.Requests(); n == before {
+				t.Fatal("a change of .git/config after a successful refresh started no refresh: backoff outlived it")
 			}
 		})
 	}

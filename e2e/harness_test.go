@@ -83,6 +83,7 @@ func newWorldGh(t testing.TB, gh string) *world {
 	w := &world{t: t, home: t.TempDir(), extra: map[string]string{}, ghPath: gh}
 	w.bin = filepath.Join(w.home, "bin")
 	os.MkdirAll(w.bin, 0o755)
+	os.Mkdir(filepath.Join(w.home, "run"), 0o700)
 	for name, p := range map[string]string{"git": git, "sh": "/bin/sh", "gh": gh} {
 		if err := os.Symlink(p, filepath.Join(w.bin, name)); err != nil {
 			t.Fatal(err)
@@ -141,6 +142,8 @@ func (w *world) env() []string {
 		"XDG_STATE_HOME=" + filepath.Join(w.home, "state"),
 		"XDG_CONFIG_HOME=" + filepath.Join(w.home, "config"),
 		"XDG_CACHE_HOME=" + filepath.Join(w.home, "cache"),
+		// The world's own: what prchip keeps there stays in the test.
+		"XDG_RUNTIME_DIR=" + filepath.Join(w.home, "run"),
 		"LANG=C.UTF-8",
 		"GIT_CONFIG_NOSYSTEM=1",
 	}

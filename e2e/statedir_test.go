@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -224,13 +225,15 @@ func TestSharedStateHome(t *testing.T) {
 
 // A lock holder that writes nothing (a stopped process, another user's)
 // never stalls the hook's invalidate, the prompt or the worker for
-// seconds: they give up quickly and say so; once it lets go, writes go
-// through again.
+// seconds: they give up quickly and say so, and write nothing in the state
+// file, keeping what they changed in the spare; once it lets go, writes go
+// through again and take the spare in.
 func TestHeldStateLockNeverStalls(t *testing.T) {
 	w := newWorld(t)
 	w.srv.SetPR("feature", fakegithub.PR{Number: 7})
 	w.refresh(w.repo, 0)
 	n := w.status(w.repo).InvalidationCount
+	before, _ := os.ReadFile(w.statePath())
 	f, err := os.OpenFile(w.statePath()+".lock", os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -244,15 +247,19 @@ func TestHeldStateLockNeverStalls(t *testing.T) {
 		t.Fatalf("invalidate under a held lock: exit %d after %v: %q", inv.code, inv.took, inv.stderr)
 	}
 	w.renderAndWorkerAnswer(t)
-	if got := w.status(w.repo).InvalidationCount; got != n {
-		t.Fatalf("invalidation count %d under a held lock, want %d", got, n)
+	w.settle()
+	if b, _ := os.ReadFile(w.statePath()); !bytes.Equal(b, before) {
+		t.Fatal("the state file was written under a held lock")
+	}
+	// The hook's and the worker's invalidations, kept in the spare.
+	if got := w.status(w.repo).InvalidationCount; got != n+2 {
+		t.Fatalf("invalidation count %d under a held lock, want %d", got, n+2)
 	}
 	f.Close()
-	w.settle()
 	if r := w.run(w.repo, "invalidate"); r.code != 0 || r.stderr != "" {
 		t.Fatalf("invalidate once the lock is free: %d %q", r.code, r.stderr)
 	}
-	if got := w.status(w.repo).InvalidationCount; got != n+1 {
-		t.Fatalf("invalidation count %d once the lock is free, want %d", got, n+1)
+	if s := w.status(w.repo); s.InvalidationCount != n+3 || len(s.Problems) != 0 {
+		t.Fatalf("invalidation count %d once the lock is free, want %d; problems %q", s.InvalidationCount, n+3, s.Problems)
 	}
 }

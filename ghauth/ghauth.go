@@ -4,9 +4,9 @@
 package ghauth
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -341,14 +341,16 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 }
 
 // Digest is a short, stable digest of parts, each length-prefixed so no
-// two lists give the same input (FNV-128a: for change detection, not
-// secrecy; tokens reach it only as one of many parts and never leave it).
+// two lists give the same input. SHA-256, as token values are among the
+// parts: what it keeps on disk must not help anyone guess them. Half of
+// it is kept, which still makes a collision out of reach and keeps keys
+// and fingerprints as short as they were.
 func Digest(parts ...string) string {
-	h := fnv.New128a()
+	h := sha256.New()
 	for _, p := range parts {
 		fmt.Fprintf(h, "%d:%s;", len(p), p)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // GhRepo is the repository GH_REPO points gh at, read by gh's own parser

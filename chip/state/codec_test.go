@@ -284,23 +284,3 @@ func FuzzDecodeRepoState(f *testing.F) {
 		}
 	})
 }
-
-// A record written before per-branch results (one "chips" map, each chip
-// naming its branch) reads as those branches: an upgrade keeps the chips.
-func TestDecodeLegacyRecord(t *testing.T) {
-	rec := `{"root":"/r","invalidations":2,"chips":{"pr":{"branch":"feature","fingerprint":"fp","pr":{"number":42,"title":"t"}},` +
-		`"k8s":{"branch":"feature","fingerprint":"fp2","value":"ctx"},"broken":{"branch":7}}}`
-	rs, err := DecodeRepoState([]byte(rec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := rs.Chip("feature", "", "", "pr"); st == nil || st.PR == nil || st.PR.Number != 42 || st.Fingerprint != "fp" {
-		t.Fatalf("pr chip %+v", st)
-	}
-	if st := rs.Chip("feature", "", "", "k8s"); st == nil || st.Value != "ctx" {
-		t.Fatalf("shell chip %+v", st)
-	}
-	if rs.Invalidations != 2 || len(rs.Branches) != 1 || rs.Chip("feature", "", "", "broken") != nil {
-		t.Fatalf("record %+v", rs)
-	}
-}

@@ -4,9 +4,7 @@
 package state
 
 import (
-	"bytes"
 	"encoding/json"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -534,9 +532,6 @@ func DecodeGlobal(b []byte) (Global, error) {
 // DecodeRepoState reads a repository record, likewise.
 func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
-	if err == nil && rs.Branches == nil && bytes.Contains(b, []byte(`"chips"`)) {
-		rs.Branches = legacyBranches(b)
-	}
 	// Parents become gh's arguments: only names GitHub allows survive.
 	for k, v := range rs.Parents {
 		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || validNWO(v)) {
@@ -568,30 +563,6 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 		rs.Branches = nil
 	}
 	return rs, err
-}
-
-// legacyBranches reads the record of a prchip before per-branch results
-// (a "chips" map, each chip naming its branch), so an upgrade shows the
-// known chips at once instead of an empty one until the next refresh.
-func legacyBranches(b []byte) []*BranchState {
-	var old struct {
-		Chips map[string]json.RawMessage `json:"chips"`
-	}
-	if json.Unmarshal(b, &old) != nil {
-		return nil
-	}
-	var rs RepoState
-	for _, name := range slices.Sorted(maps.Keys(old.Chips)) {
-		var br struct {
-			Branch string `json:"branch"`
-		}
-		var st ChipState
-		if json.Unmarshal(old.Chips[name], &br) != nil || json.Unmarshal(old.Chips[name], &st) != nil || br.Branch == "" {
-			continue
-		}
-		*rs.PutChip(br.Branch, "", "", name) = st
-	}
-	return rs.Branches
 }
 
 // The state file is text anything running as the user can edit or plant
