@@ -589,6 +589,9 @@ func (st *ChipState) clean() {
 		pb.Targets = slices.DeleteFunc(pb.Targets[:min(len(pb.Targets), MaxProbeTargets)], func(t ProbeTarget) bool {
 			return !validProbePath(t.Path) || !validETag(t.ETag)
 		})
+		if len(pb.Targets) == 0 {
+			pb.Targets = nil
+		}
 		if !validHost(pb.Host) {
 			st.Probe = nil
 		}
