@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
@@ -122,12 +123,46 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 			// explain: no answer to trust.
 			o = classify.ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("gh printed an answer to a probe prchip could not read: HTTP " + strconv.Itoa(code) + "\ninvalid character")}, e.now())
 		}
+		if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
+			// gh api -i printed GitHub's headers: the reset is there,
+			// and asking rate_limit would cost another run.
+			o.RetryAt = rateLimitHeader(r.Stdout, e.now())
+			if !o.RetryAt.IsZero() {
+				o.Recovery = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
+			}
+		}
 		if st.Outcome != nil {
 			o.Lookup = st.Outcome.Lookup
 		}
 		return probeResult{Answer: state.ProbeFailed, Targets: targets, Failed: o}
 	}
 	return probeResult{Answer: answer, Targets: targets}
+}
+
+// rateLimitHeader is when X-RateLimit-Reset says the limit resets, if
+// the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
+// is within classify.RateLimitMax; zero otherwise.
+func rateLimitHeader(out []byte, now time.Time) time.Time {
+	head, _, _ := bytes.Cut(out, []byte("\r\n\r\n"))
+	var remaining, reset string
+	for _, l := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
+		k, v, _ := strings.Cut(l, ":")
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "x-ratelimit-remaining":
+			remaining = strings.TrimSpace(v)
+		case "x-ratelimit-reset":
+			reset = strings.TrimSpace(v)
+		}
+	}
+	n, err := strconv.ParseInt(reset, 10, 64)
+	if remaining != "0" || err != nil {
+		return time.Time{}
+	}
+	t := time.Unix(n, 0).UTC()
+	if !t.After(now) || t.Sub(now) > classify.RateLimitMax {
+		return time.Time{}
+	}
+	return t
 }
 
 // parseHTTP reads `gh api -i`'s output: the status line, the ETag header

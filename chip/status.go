@@ -40,6 +40,9 @@ type Status struct {
 	// SetAside are PRs found for the branch's head and not shown, and why.
 	SetAside []classify.SetAside `json:"set_aside"`
 	Hook     *StatusHook         `json:"hook"`
+	// Probe is the PR chip's conditional probes (SPEC 4, "Cost to
+	// GitHub"); nil when none stand in for its result.
+	Probe *StatusProbe `json:"probe,omitempty"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -317,6 +320,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if st == nil {
 			continue
 		}
+		s.Probe = statusProbe(in, &v.Global, now)
 		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
@@ -493,6 +497,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	if s.NextAttemptAt != nil {
 		row("next refresh", "at the first prompt after "+at(*s.NextAttemptAt))
+	}
+	if s.Probe != nil {
+		row("probe", s.Probe.lines(at)...)
 	}
 	for _, c := range s.Chips {
 		row("chip "+c.Name, c.lines(at)...)
