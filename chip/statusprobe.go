@@ -11,14 +11,14 @@ import (
 // last one and its answer, when the next one (or the full refresh) is due
 // and why, and whether the host gets plain refreshes instead.
 type StatusProbe struct {
-	Host    string     `json:"host"`
-	Asks    []string   `json:"asks"`
-	LastAt  *time.Time `json:"last_at"`
-	Answer  string     `json:"answer"`
-	NextAt  *time.Time `json:"next_at"`
-	Why     string     `json:"why"`
-	Quiet   int        `json:"quiet"`
-	Fallback bool      `json:"fallback"` // plain refreshes on this host
+	Host     string     `json:"host"`
+	Asks     []string   `json:"asks"`
+	LastAt   *time.Time `json:"last_at"`
+	Answer   string     `json:"answer"`
+	NextAt   *time.Time `json:"next_at"`
+	Why      string     `json:"why"`
+	Quiet    int        `json:"quiet"`
+	Fallback bool       `json:"fallback"` // plain refreshes on this host
 }
 
 func statusProbe(in state.DecideInput, g *state.Global, now time.Time) *StatusProbe {
