@@ -29,15 +29,17 @@ type probePlan struct {
 }
 
 // probeFor is what probes ask after a lookup: the PR found, by number in
-// its base repository, and its head commit's checks and status when the
-// template shows checks or merge state and the PR is open; or, when none
-// was found, the PRs whose head is the branch, in the first base asked.
+// its base repository, and, while its checks run and the template shows
+// checks or merge state, its head commit's check runs and status (a push
+// changes the PR's own answer, so settled checks need no question of
+// their own: one gh run per probe); or, when none was found, the PRs whose
+// head is the branch, in the first base asked.
 func probeFor(found *classify.PR, at ask, first ask, fields []string) probePlan {
 	if found != nil && found.Number > 0 {
 		base := "repos/" + at.Base.Owner + "/" + at.Base.Name + "/"
 		pl := probePlan{Host: at.Base.Host, Paths: []string{base + "pulls/" + strconv.Itoa(found.Number)}}
 		checks := slices.Contains(fields, "statusCheckRollup") || slices.Contains(fields, "mergeStateStatus")
-		if checks && found.State == "open" && found.HeadOid != "" {
+		if checks && found.State == "open" && found.HeadOid != "" && found.Checks == "pending" {
 			pl.Paths = append(pl.Paths, base+"commits/"+found.HeadOid+"/check-runs", base+"commits/"+found.HeadOid+"/status")
 		}
 		return validPlan(pl)
