@@ -29,7 +29,8 @@ type probePlan struct {
 }
 
 // probeFor is what probes ask after a lookup: the PR found, by number in
-// its base repository, and, while its checks run and the template shows
+// its base repository, its base branch's ref when the template shows the
+// merge state, and, while its checks run and the template shows
 // checks or merge state, its head commit's check runs and status (a push
 // changes the PR's own answer, so settled checks need no question of
 // their own: one gh run per probe); or, when none was found, the PRs whose
@@ -38,6 +39,11 @@ func probeFor(found *classify.PR, at ask, first ask, fields []string) probePlan 
 	if found != nil && found.Number > 0 {
 		base := "repos/" + at.Base.Owner + "/" + at.Base.Name + "/"
 		pl := probePlan{Host: at.Base.Host, Paths: []string{base + "pulls/" + strconv.Itoa(found.Number)}}
+		if slices.Contains(fields, "mergeStateStatus") && found.State == "open" && found.Base != "" {
+			// The merge state follows the base branch, which the PR's
+			// own answer does not: its ref is asked too.
+			pl.Paths = append(pl.Paths, base+"git/ref/heads/"+found.Base)
+		}
 		checks := slices.Contains(fields, "statusCheckRollup") || slices.Contains(fields, "mergeStateStatus")
 		if checks && found.State == "open" && found.HeadOid != "" && found.Checks == "pending" {
 			pl.Paths = append(pl.Paths, base+"commits/"+found.HeadOid+"/check-runs", base+"commits/"+found.HeadOid+"/status")

@@ -69,9 +69,9 @@ const (
 	// FallbackFor is how long a host that dropped conditional requests
 	// gets plain refreshes before probes are tried again.
 	FallbackFor = 24 * time.Hour
-	// MaxProbeTargets bounds a probe's targets: the PR or list, checks,
-	// status.
-	MaxProbeTargets = 3
+	// MaxProbeTargets bounds a probe's targets: the PR or list, the base
+	// branch's ref, checks, status.
+	MaxProbeTargets = 4
 	// MaxFallbacks bounds the hosts Global remembers.
 	MaxFallbacks = 8
 )
@@ -278,7 +278,8 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 
 // validProbePath accepts the paths the engine builds: repos/OWNER/REPO/
 // followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
-// query-escaped), or commits/SHA/check-runs or /status. A planted state
+// query-escaped), git/ref/heads/BRANCH (a plain branch name), or
+// commits/SHA/check-runs or /status. A planted state
 // file can put nothing else on gh's command line.
 func validProbePath(p string) bool {
 	if len(p) > 600 || !strings.HasPrefix(p, "repos/") {
@@ -299,6 +300,12 @@ func validProbePath(p string) bool {
 		return isDigits(rest[len("pulls/"):])
 	case strings.HasPrefix(rest, "pulls?head="):
 		return strings.HasSuffix(rest, "&state=all") && !strings.Contains(strings.TrimSuffix(rest[len("pulls?head="):], "&state=all"), "&")
+	case strings.HasPrefix(rest, "git/ref/heads/"):
+		name := rest[len("git/ref/heads/"):]
+		return name != "" && !strings.Contains(name, "..") && !strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") &&
+			!strings.ContainsFunc(name, func(c rune) bool {
+				return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/')
+			})
 	case strings.HasPrefix(rest, "commits/"):
 		sha, tail, _ := strings.Cut(rest[len("commits/"):], "/")
 		return len(sha) >= 7 && len(sha) <= 64 && isHex(sha) && (tail == "check-runs" || tail == "status")

@@ -37,6 +37,19 @@ type restState struct {
 	// dropConditional: a proxy in front drops If-None-Match (and ETags
 	// come back, but never a 304).
 	dropConditional bool
+	// moves counts MoveBranch's moves by lower-case "owner/name:branch".
+	moves map[string]int
+}
+
+// MoveBranch moves a branch of repository nwo to a new commit (someone
+// merged into the base branch): its ref answers with a new sha.
+func (s *Server) MoveBranch(nwo, branch string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rest.moves == nil {
+		s.rest.moves = map[string]int{}
+	}
+	s.rest.moves[strings.ToLower(nwo)+":"+branch]++
 }
 
 // DropConditional makes the server behave as behind a proxy that drops
@@ -158,6 +171,10 @@ func (s *Server) restBody(nwo string, rest []string, r *http.Request) (any, bool
 			}
 		}
 		return nil, false
+	case len(rest) >= 4 && rest[0] == "git" && rest[1] == "ref" && rest[2] == "heads":
+		branch := strings.Join(rest[3:], "/")
+		sum := sha256.Sum256([]byte(strings.ToLower(nwo) + ":" + branch + ":" + strconv.Itoa(s.rest.moves[strings.ToLower(nwo)+":"+branch])))
+		return map[string]any{"ref": "refs/heads/" + branch, "object": map[string]any{"type": "commit", "sha": hex.EncodeToString(sum[:20])}}, true
 	case len(rest) == 1 && rest[0] == "pulls":
 		q := r.URL.Query()
 		owner, branch, ok := strings.Cut(q.Get("head"), ":")

@@ -510,7 +510,8 @@ func (g *github) view(i int, now time.Time) proc.Result {
 // probe is `gh api -i [-H If-None-Match: E] PATH`'s answer: an ETag that
 // changes when GitHub's answer would (the PR's: state, title, head,
 // review; not the base branch moving, which GitHub's PR answer need not
-// show), 304 to the current one (exit 1, as gh does), else 200.
+// show: the base branch's ref does), 304 to the current one (exit 1, as
+// gh does), else 200.
 func (g *github) probe(args []string, now time.Time, rep *report) proc.Result {
 	path, inm := args[len(args)-1], ""
 	for i, a := range args {
@@ -526,6 +527,8 @@ func (g *github) probe(args []string, now time.Time, rep *report) proc.Result {
 	case strings.Contains(path, "/check-runs") || strings.Contains(path, "/status"):
 		sha := strings.Split(path, "/")[4]
 		body = path + " " + g.checks[sha]
+	case strings.Contains(path, "/git/ref/"):
+		body = fmt.Sprintf("%s %d", path, g.baseVersion)
 	case strings.Contains(path, "pulls?"):
 		if g.state != "" {
 			body = fmt.Sprintf("[%d %s]", g.number, g.state)
