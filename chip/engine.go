@@ -644,7 +644,11 @@ func (e *Engine) InvalidateProbe(f *Facts) error {
 	return e.Store.Update(func(tx *cache.Tx) error {
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		rs.Root = f.Repo.Root
-		if st := rs.Chip(f.Repo.Branch, f.Target, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 {
+		// Only where a probe stands in for a validated result: in backoff
+		// (the network was down) the command resets it, as Invalidate
+		// does, so the next prompt tries at once.
+		if st := rs.Chip(f.Repo.Branch, f.Target, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
+			st.Outcome != nil && st.Outcome.Class == classify.Validated {
 			st.Probe.Wanted = true
 		} else {
 			rs.Invalidations++

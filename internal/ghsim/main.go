@@ -393,9 +393,6 @@ func simulate(sc scenario) (*report, error) {
 				ev.seeFrom = now
 			}
 			if view != nil && ev.shows(view) {
-				if os.Getenv("GHSIM_DEBUG") != "" && now.Sub(ev.seeFrom) > 5*time.Minute {
-					fmt.Fprintln(os.Stderr, "late:", ev.kind, ev.repo, ev.at.Format("15:04:05"), ev.seeFrom.Format("15:04:05"), now.Format("15:04:05"), view)
-				}
 				rep.late[ev.kind] = append(rep.late[ev.kind], now.Sub(ev.seeFrom))
 				continue
 			}
