@@ -650,6 +650,7 @@ func (e *Engine) InvalidateProbe(f *Facts) error {
 		if st := rs.Chip(f.Repo.Branch, f.Target, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
 			st.Outcome != nil && st.Outcome.Class == classify.Validated {
 			st.Probe.Wanted = true
+			rs.ProbeRequests++
 		} else {
 			rs.Invalidations++
 		}

@@ -43,6 +43,9 @@ type Status struct {
 	// Probe is the PR chip's conditional probes (SPEC 4, "Cost to
 	// GitHub"); nil when none stand in for its result.
 	Probe *StatusProbe `json:"probe,omitempty"`
+	// ProbeRequests counts the git commands that asked for a probe at
+	// once (left out of the human form, as invalidation_count is).
+	ProbeRequests int `json:"probe_requests"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -278,6 +281,7 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.Repo.Host = f.Remote.Host
 		}
 		s.InvalidationCount = v.Repo.Invalidations
+		s.ProbeRequests = v.Repo.ProbeRequests
 		s.RefreshInFlight = e.Store.Held(f.Key)
 	}
 	s.Chip, _ = e.Render(f, &v, sanitize.Plain)

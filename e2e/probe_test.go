@@ -16,7 +16,10 @@ import (
 func probeWorld(t *testing.T, w *world, cfg string) {
 	t.Helper()
 	os.MkdirAll(filepath.Dir(w.configPath()), 0o755)
-	if err := os.WriteFile(w.configPath(), []byte("refresh_interval = \"1s\"\nsettled_refresh_interval = \"1s\"\n"+cfg), 0o600); err != nil {
+	if cfg == "" {
+		cfg = "refresh_interval = \"1s\"\nsettled_refresh_interval = \"1s\"\n"
+	}
+	if err := os.WriteFile(w.configPath(), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	w.srv.SetPR("feature", fakegithub.PR{Number: 42, Title: "one", HeadOid: w.head(w.repo), MergeState: "CLEAN"})
@@ -172,4 +175,36 @@ func TestE2E_ProbeFailuresClassified(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestE2E_AfterGitAProbeAfterGhAFullRefresh: the first refresh after the
+// user's git command (the hooks run `prchip invalidate --probe`) probes at
+// once, well inside the freshness period; after gh or gt (`prchip
+// invalidate`) it runs gh pr view at once, as before probes.
+func TestE2E_AfterGitAProbeAfterGhAFullRefresh(t *testing.T) {
+	eachGh(t, func(t *testing.T, w *world) {
+		probeWorld(t, w, "refresh_interval = \"1h\"\nsettled_refresh_interval = \"1h\"\n")
+		gql := w.prRequests()
+		w.run(w.repo, "__refresh", w.repo)
+		if w.srv.REST().Requests != 0 || w.prRequests() != gql {
+			t.Fatalf("a fresh result was refreshed: REST %+v", w.srv.REST())
+		}
+		w.run(w.repo, "invalidate", "--probe")
+		if s := w.status(w.repo); s.probe()["why"] != "after a git command" || s.Raw["skipped"] != nil {
+			t.Errorf("after git: probe %v, skipped %v", s.Raw["probe"], s.Raw["skipped"])
+		}
+		w.run(w.repo, "__refresh", w.repo)
+		if w.srv.REST().Requests != 1 || w.prRequests() != gql {
+			t.Fatalf("after git: REST %+v, GraphQL +%d; want one probe", w.srv.REST(), w.prRequests()-gql)
+		}
+		w.run(w.repo, "__refresh", w.repo)
+		if w.srv.REST().Requests != 1 {
+			t.Errorf("the git command's probe was asked twice")
+		}
+		w.run(w.repo, "invalidate")
+		w.run(w.repo, "__refresh", w.repo)
+		if w.prRequests() != gql+1 || w.srv.REST().Requests != 1 {
+			t.Errorf("after gh: GraphQL +%d, REST %d; want one gh pr view", w.prRequests()-gql, w.srv.REST().Requests)
+		}
+	})
 }

@@ -63,6 +63,9 @@ if not set -q _prchip_hooked
                     set -g _prchip_dirty 1
                     return
                 end
+                if contains -- $w @PRCHIP_PROBE_ON@
+                    set -q _prchip_dirty; or set -g _prchip_dirty 2
+                end
                 set cmd 0
             end
             switch $w
@@ -79,8 +82,12 @@ if not set -q _prchip_hooked
             return $ret
         end
         if set -q _prchip_dirty
+            if test "$_prchip_dirty" = 2
+                $_prchip_run invalidate --probe >/dev/null 2>&1
+            else
+                $_prchip_run invalidate >/dev/null 2>&1
+            end
             set -e _prchip_dirty
-            $_prchip_run invalidate >/dev/null 2>&1
         end
         set -g _prchip_esc fish
         set -q STARSHIP_SHELL; and set -g _prchip_esc plain

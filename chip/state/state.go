@@ -67,6 +67,9 @@ func (g *Global) Effective(setupID string) Validation {
 type RepoState struct {
 	Root          string `json:"root"`
 	Invalidations int    `json:"invalidations,omitempty"`
+	// ProbeRequests counts the user's git commands that asked for a probe
+	// at once (InvalidateProbe) instead of an invalidation.
+	ProbeRequests int `json:"probe_requests,omitempty"`
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
 	// at once (while it is checked again), and a refresh that ends for a
