@@ -141,8 +141,8 @@ type github struct {
 	head         string
 	review       string
 	checks       map[string]string // by head oid: "", "pending", "passing", "failing"
-	baseVersion  int                // the base branch moved this often
-	mergeUnknown time.Time          // merge state being computed until then
+	baseVersion  int               // the base branch moved this often
+	mergeUnknown time.Time         // merge state being computed until then
 }
 
 func (g *github) mergeState(now time.Time) string {
