@@ -47,21 +47,34 @@ func statusProbe(in state.DecideInput, g *state.Global, now time.Time) *StatusPr
 	return p
 }
 
+// probeWhy says a cadence reason in words.
+var probeWhy = map[string]string{
+	state.CadencePending: "soon: checks are running or GitHub computes the merge state",
+	state.CadenceQuiet:   "an open pull request that has not changed",
+	state.CadenceSettled: "rarely: merged, closed or no pull request",
+	state.CadenceWanted:  "at once: after your git command",
+}
+
 // lines are the human form.
 func (p *StatusProbe) lines(at func(time.Time) string) []string {
 	if p.Fallback {
 		return []string{p.Host + " ignored conditional requests (a proxy or server that drops If-None-Match): plain refreshes, as before probes"}
 	}
-	last := "none yet"
+	last := "none since the last full refresh"
 	if p.LastAt != nil {
 		last = at(*p.LastAt)
 		if p.Answer != "" {
 			last += ": " + p.Answer
 		}
 	}
-	out := []string{"last " + last, "asks " + strings.Join(p.Asks, ", ")}
+	out := []string{"asks GitHub whether " + strings.Join(p.Asks, ", ") + " changed (gh api, If-None-Match; a 304 costs no budget)",
+		"last " + last}
 	if p.NextAt != nil {
-		out = append(out, "next at the first prompt after "+at(*p.NextAt)+" ("+p.Why+")")
+		why := probeWhy[p.Why]
+		if why == "" {
+			why = p.Why
+		}
+		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+why)
 	}
 	return out
 }
