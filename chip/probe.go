@@ -201,9 +201,10 @@ func parseHTTP(out []byte) (code int, etag string, body []byte) {
 	return code, etag, body
 }
 
-// changedBody compares a first answer with what the last full run saw,
-// for the PR and the list of PRs (checks have no summary to compare: their
-// first answer is learned as is).
+// changedBody compares a first answer with what the last full run saw:
+// the PR's state, draft and head; an open PR from the head when none was
+// found; checks that finished since they were seen running. A change in
+// the window between the full run and this answer is then not missed.
 func changedBody(path string, body []byte, st *state.ChipState) bool {
 	type restPR struct {
 		Number   int     `json:"number"`
@@ -215,7 +216,35 @@ func changedBody(path string, body []byte, st *state.ChipState) bool {
 		} `json:"head"`
 	}
 	rest := path[strings.Index(path, "/pulls")+1:]
+	pendingNow := st.PR != nil && st.PR.Checks == "pending"
 	switch {
+	case strings.HasSuffix(path, "/check-runs"):
+		// Checks that were running at the full run and have all
+		// finished since: news.
+		var runs struct {
+			Runs []struct {
+				Status string `json:"status"`
+			} `json:"check_runs"`
+		}
+		if json.Unmarshal(body, &runs) != nil {
+			return true
+		}
+		running := slices.ContainsFunc(runs.Runs, func(r struct {
+			Status string `json:"status"`
+		}) bool {
+			return r.Status != "completed"
+		})
+		return pendingNow && len(runs.Runs) > 0 && !running
+	case strings.HasSuffix(path, "/status"):
+		var combined struct {
+			State string `json:"state"`
+			Total int    `json:"total_count"`
+		}
+		if json.Unmarshal(body, &combined) != nil {
+			return true
+		}
+		// With no statuses GitHub says "pending": nothing to tell.
+		return pendingNow && combined.Total > 0 && combined.State != "pending"
 	case strings.HasPrefix(rest, "pulls/"):
 		var pr restPR
 		if json.Unmarshal(body, &pr) != nil || st.PR == nil {

@@ -454,11 +454,14 @@ func dayEvents(sc scenario, rnd *rand.Rand, gh []*github, repos []string, runGit
 				if g.checks[oid] == "pending" {
 					g.checks[oid] = verdict
 				}
-			}, shows: func(p *prView) bool { return p.head != oid || p.checks == verdict }})
+			}, shows: func(p *prView) bool { return g.state != "OPEN" || p.head != oid || p.checks == verdict }})
 		}
 		for t := sc.start.Add(time.Duration(30+rnd.IntN(60)) * time.Minute); t.Before(end); t = t.Add(time.Duration(30+rnd.IntN(60)) * time.Minute) {
 			add(&event{at: t, repo: i, kind: "base branch moved", hidden: sc.format == "", apply: func(time.Time) { g.baseVersion++ },
 				shows: func(p *prView) bool {
+					if g.state != "OPEN" {
+						return true // merged meanwhile: no merge state to show
+					}
 					want := "behind"
 					if g.baseVersion%2 == 0 {
 						want = "clean"
@@ -521,9 +524,14 @@ func (g *github) probe(args []string, now time.Time, rep *report) proc.Result {
 	rep.rest++
 	var body string
 	switch {
-	case strings.Contains(path, "/check-runs") || strings.Contains(path, "/status"):
-		sha := strings.Split(path, "/")[4]
-		body = path + " " + g.checks[sha]
+	case strings.Contains(path, "/check-runs"):
+		status := "completed"
+		if g.checks[strings.Split(path, "/")[4]] == "pending" {
+			status = "in_progress"
+		}
+		body = fmt.Sprintf(`{"total_count":1,"check_runs":[{"name":"ci","status":%q}]}`, status)
+	case strings.Contains(path, "/status"):
+		body = `{"state":"pending","total_count":0,"statuses":[]}` // checks only, no statuses
 	case strings.Contains(path, "/git/ref/"):
 		body = fmt.Sprintf("%s %d", path, g.baseVersion)
 	case strings.Contains(path, "pulls?"):
