@@ -201,13 +201,14 @@ func Policies(cfg *config.Config) []state.Policy {
 }
 
 // RunBudget is the longest one refresh of a chip of policy p can take. A
-// shell chip runs once. The PR chip may run `gh pr view`, once more
+// shell chip runs once. The PR chip may run a conditional probe (its
+// questions within one timeout together), `gh pr view`, once more
 // without fields the installed gh refused, the merge queue's `gh api
 // graphql` (each up to the timeout), and `gh --version` or `gh api
 // rate_limit` (2 s each); a second a run for the rest.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
-		return 3*p.Timeout + 2*2*time.Second + 5*time.Second
+		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
 	}
 	return p.Timeout + time.Second
 }

@@ -82,6 +82,10 @@ type probeResult struct {
 // first change.
 func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.ChipState) probeResult {
 	pb := st.Probe
+	// All of a probe's questions share one timeout: a refresh stays
+	// within RunBudget whatever follows.
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
+	defer cancel()
 	targets := slices.Clone(pb.Targets)
 	answer := state.ProbeUnchanged
 	for i := range targets {
