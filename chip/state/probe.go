@@ -195,6 +195,13 @@ func NextProbe(in DecideInput) (time.Time, string) {
 	if full := st.CheckedAt.Add(backstop(in.Policy, st)); full.Before(next) {
 		next = full
 	}
+	if st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks {
+		// Fetched again in full within seconds (decideProbe): the
+		// worker's answer memory must not outlive it.
+		if t := st.CheckedAt.Add(min(MergeRecheck, in.Policy.RefreshInterval)); t.Before(next) {
+			next = t
+		}
+	}
 	return next, why
 }
 

@@ -51,6 +51,7 @@ func TestDecideCadence(t *testing.T) {
 		{"no PR, backstop due: full", st(BackstopSettled, time.Minute, nil, nil), false, true, false, "", CadenceSettled, -1, nil, ""},
 		{"after git: probe at once", st(5*time.Second, 2*time.Second, open, func(s *ChipState) { s.Probe.Wanted = true }), false, true, true, "", CadenceWanted, 0, nil, ""},
 		{"merge state unknown: full soon", st(6*time.Second, 2*time.Second, unknown, func(s *ChipState) { s.Rechecks = 1 }), false, true, false, "", CadencePending, -1, nil, ""},
+		{"merge state unknown, checked 2 s ago: due in 3 s", st(2*time.Second, 0, unknown, func(s *ChipState) { s.Rechecks = 1 }), false, false, false, ReasonFresh, CadencePending, 3 * time.Second, nil, ""},
 		{"host ignores conditional requests: plain freshness", st(31*time.Second, 0, open, nil), true, true, false, "", CadenceFallback, -1, nil, ""},
 		{"host ignores conditional requests, fresh", st(10*time.Second, 0, open, nil), true, false, false, ReasonFresh, CadenceFallback, -1, nil, ""},
 		{"a field the template needs: full", st(time.Minute, 10*time.Second, open, nil), false, true, false, "", CadenceQuiet, -1, []string{"reviewDecision"}, ""},
