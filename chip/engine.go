@@ -452,7 +452,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	ghVersion, askedVersion := "", false
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
 		for _, p := range runs {
-			if p.ce.Policy.Kind == state.KindPR && p.o.Class == classify.Validated {
+			if p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated {
 				ghVersion, askedVersion = e.ghVersion(ctx, f), true
 			}
 		}
