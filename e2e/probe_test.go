@@ -208,3 +208,52 @@ func TestE2E_AfterGitAProbeAfterGhAFullRefresh(t *testing.T) {
 		}
 	})
 }
+
+// TestE2E_ProbeChecksAndBase: with a template that shows checks and the
+// merge state, a probe also asks the base branch's ref and, while checks
+// run, the head commit's check runs and status: checks that finish (the
+// PR's own answer unchanged) and the base branch moving each bring one gh
+// pr view at the next step; settled checks are no longer asked about.
+func TestE2E_ProbeChecksAndBase(t *testing.T) {
+	eachGh(t, func(t *testing.T, w *world) {
+		os.MkdirAll(filepath.Dir(w.configPath()), 0o755)
+		os.WriteFile(w.configPath(), []byte("refresh_interval = \"1s\"\nformat = \"#{number}( {checks})( {merge_state})\"\n"), 0o600)
+		head := w.head(w.repo)
+		pr := func(status, conclusion string) fakegithub.PR {
+			return fakegithub.PR{Number: 42, Title: "t", HeadOid: head, MergeState: "BLOCKED",
+				Checks: []fakegithub.Check{{Name: "build", Status: status, Conclusion: conclusion}}}
+		}
+		w.srv.SetPR("feature", pr("IN_PROGRESS", ""))
+		w.refresh(w.repo, 0)
+		asks, _ := w.status(w.repo).probe()["asks"].([]any)
+		if len(asks) != 4 || asks[1] != "repos/octo/demo/git/ref/heads/main" || !strings.HasSuffix(asks[2].(string), head+"/check-runs") {
+			t.Fatalf("probe asks %v", asks)
+		}
+		gql := w.prRequests()
+		w.step(t) // baseline
+		w.step(t) // 304s
+		if got := w.prRequests(); got != gql || w.srv.REST().NotModified != 4 {
+			t.Fatalf("unchanged: GraphQL +%d, REST %+v", got-gql, w.srv.REST())
+		}
+		w.srv.SetPR("feature", pr("COMPLETED", "SUCCESS"))
+		w.step(t)
+		s := w.status(w.repo)
+		if got := w.prRequests(); got == gql || !strings.Contains(s.Chip, "passing") {
+			t.Fatalf("checks finished: GraphQL +%d, chip %q", got-gql, s.Chip)
+		}
+		if asks, _ := s.probe()["asks"].([]any); len(asks) != 2 {
+			t.Errorf("settled checks still asked about: %v", asks)
+		}
+		gql = w.prRequests()
+		w.step(t) // baseline of the new targets
+		w.step(t)
+		if got := w.prRequests(); got != gql {
+			t.Fatalf("nothing changed, yet GraphQL +%d", got-gql)
+		}
+		w.srv.MoveBranch("octo/demo", "main")
+		w.step(t)
+		if got := w.prRequests(); got != gql+1 {
+			t.Errorf("the base branch moved: GraphQL +%d, want 1 (gh pr view)", got-gql)
+		}
+	})
+}
