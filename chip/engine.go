@@ -201,13 +201,14 @@ func Policies(cfg *config.Config) []state.Policy {
 }
 
 // RunBudget is the longest one refresh of a chip of policy p can take. A
-// shell chip runs once. The PR chip may run `gh pr view`, once more
+// shell chip runs once. The PR chip may run a conditional probe (its
+// questions within one timeout together), `gh pr view`, once more
 // without fields the installed gh refused, the merge queue's `gh api
 // graphql` (each up to the timeout), and `gh --version` or `gh api
 // rate_limit` (2 s each); a second a run for the rest.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
-		return 3*p.Timeout + 2*2*time.Second + 5*time.Second
+		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
 	}
 	return p.Timeout + time.Second
 }
@@ -242,11 +243,13 @@ func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 }
 
 func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
+	st := v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name)
 	return state.DecideInput{
+		NoProbes:    st != nil && st.Probe != nil && v.Global.FallenBack(st.Probe.Host, now),
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
 		Validation:  v.Global.Effective(f.Setup.Identity()),
-		State:       v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name),
+		State:       st,
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
 		Fields:      e.neededFields(ce, f, &v.Global),
@@ -355,6 +358,8 @@ type RefreshResult struct {
 	Outcome  *classify.Outcome
 	Skipped  string // Decide's reason when not run
 	Previous *classify.Outcome
+	// Probe is what a conditional probe answered ("" when none ran).
+	Probe string
 }
 
 // RefreshOptions select the refresh flavour.
@@ -380,6 +385,10 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		ce      chipEntry
 		o       *classify.Outcome
 		refused []string // --json fields gh refused
+		// probe is what the run's probe found: alone when it saw no
+		// change (o is nil then), or the change that made it run.
+		probe *probeResult
+		plan  probePlan
 	}
 	var runs []pending
 	// resync: the PR chip was not run, but the branch moved since its
@@ -405,6 +414,21 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
+		var pr *probeResult
+		if d.Probe && f.Setup.GhPath != "" {
+			res := e.probe(ctx, f, ce.Policy, in.State)
+			pr = &res
+			switch {
+			case res.Failed != nil:
+				runs = append(runs, pending{ce: ce, o: res.Failed, probe: pr})
+				results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: res.Failed, Probe: res.Answer})
+				continue
+			case res.Answer != state.ProbeChanged && !(res.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
+				runs = append(runs, pending{ce: ce, probe: pr})
+				results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: "probe: " + res.Answer, Previous: in.State.Outcome, Probe: res.Answer})
+				continue
+			}
+		}
 		var o *classify.Outcome
 		var refused []string
 		if ce.Policy.Kind == state.KindPR {
@@ -412,12 +436,17 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			if in.State != nil && in.State.Outcome != nil {
 				mem.Prev = in.State.Outcome.Lookup
 			}
+			mem.probe = probePlan{}
 			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global, mem)
 		} else {
 			o = e.runShell(ctx, f, ce)
 		}
-		runs = append(runs, pending{ce, o, refused})
-		results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: o})
+		runs = append(runs, pending{ce: ce, o: o, refused: refused, probe: pr, plan: mem.probe})
+		res := RefreshResult{Name: ce.Policy.Name, Outcome: o}
+		if pr != nil {
+			res.Probe = pr.Answer
+		}
+		results = append(results, res)
 	}
 	if len(runs) == 0 && resync == nil {
 		return results, nil
@@ -427,7 +456,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	ghVersion, askedVersion := "", false
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
 		for _, p := range runs {
-			if p.ce.Policy.Kind == state.KindPR && p.o.Class == classify.Validated {
+			if p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated {
 				ghVersion, askedVersion = e.ghVersion(ctx, f), true
 			}
 		}
@@ -443,10 +472,32 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		// the branch it ran for, which may no longer be checked out.
 		for _, p := range runs {
 			st := rs.PutChip(f.Repo.Branch, f.Target, f.Setup.Auth, p.ce.Policy.Name)
+			if p.o == nil {
+				// A probe that saw no change: the result stands. Only
+				// onto the probe it asked (a full run may have ended
+				// meanwhile and set new targets).
+				if st.Probe != nil && st.Fingerprint == p.ce.Fingerprint {
+					state.ApplyProbe(state.ApplyProbeInput{State: st, Targets: p.probe.Targets, Answer: p.probe.Answer, Now: e.now()})
+				}
+				continue
+			}
+			if p.probe != nil && p.probe.Answer == state.ProbeIgnored && st.Probe != nil {
+				// The host ignores conditional requests: plain
+				// refreshes there, and status says so.
+				g.FallBack(st.Probe.Host, e.now())
+			}
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
 				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: e.neededFields(p.ce, f, &v.Global),
 				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
+			if p.ce.Policy.Kind == state.KindPR {
+				var learned []state.ProbeTarget
+				answer := ""
+				if p.probe != nil {
+					learned, answer = p.probe.Targets, p.probe.Answer
+				}
+				state.SetProbe(st, p.plan.Host, p.plan.Paths, learned, answer, e.now())
+			}
 			if len(p.refused) > 0 {
 				if g.GhLacksOf != f.Setup.GhIdentity {
 					g.GhLacks = nil
@@ -585,6 +636,36 @@ func (e *Engine) Invalidate(f *Facts) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// InvalidateProbe is what the user's own git command does: the PR chip of
+// the current branch is probed at the next prompt (a push shows as a
+// change, a commit costs GitHub nothing). Where no probe stands in for
+// the result, it is Invalidate.
+func (e *Engine) InvalidateProbe(f *Facts) error {
+	if f.Repo == nil {
+		return nil
+	}
+	return e.Store.Update(func(tx *cache.Tx) error {
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		rs.Root = f.Repo.Root
+		// Only where a probe stands in for a validated result: in backoff
+		// (the network was down) the command resets it, as Invalidate
+		// does, so the next prompt tries at once.
+		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
+			st.Outcome != nil && st.Outcome.Class == classify.Validated {
+			st.Probe.Wanted = true
+			rs.ProbeRequests++
+		} else {
+			rs.Invalidations++
+		}
+		b, err := state.EncodeRepoState(&rs)
+		if err != nil {
+			return err
+		}
+		tx.PutRepo(f.Key, b)
+		return nil
+	})
 }
 
 // ResetReport is what Reset forgot, for `prchip reset` to say.

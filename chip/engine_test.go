@@ -541,7 +541,7 @@ func TestSettledResultsRefreshLessOften(t *testing.T) {
 // rate-limit question.
 func TestRunBudgetCoversEveryCall(t *testing.T) {
 	p := prPolicy(config.Defaults(""))
-	calls := 3*p.Timeout + 2*2*time.Second
+	calls := 4*p.Timeout + 2*2*time.Second
 	if b := RunBudget(p); b <= calls {
 		t.Fatalf("budget %v for calls that may take %v", b, calls)
 	}

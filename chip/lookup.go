@@ -217,6 +217,8 @@ type lookupMemory struct {
 	// Prev is the branch's last lookup, for a number the exact lookup
 	// found.
 	Prev *classify.Lookup
+	// probe is what the next probes ask about the lookup's answer.
+	probe probePlan
 }
 
 // parentQuery asks whether a repository is a fork, and of what.
@@ -543,6 +545,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		}
 		o.Lookup = &classify.Lookup{Head: first.Head.Owner + ":" + first.Branch, Base: first.Base.nwo(), Why: first.Why, Tried: tailTried(tried, first)}
 		o.SetAside = aside
+		mem.probe = probeFor(nil, ask{}, first, fields)
 		return o, refused
 	}
 	found.Lookup = &classify.Lookup{Head: headName(foundAt), Base: foundAt.Base.nwo(), Why: foundAt.Why, Tried: tailTried(tried, foundAt)}
@@ -553,6 +556,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 	if found.PR.ID != "" && slices.Contains(fields, "id") {
 		e.addQueue(ctx, f, p, found.PR)
 	}
+	mem.probe = probeFor(found.PR, foundAt, first, fields)
 	return found, refused
 }
 

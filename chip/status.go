@@ -40,6 +40,12 @@ type Status struct {
 	// SetAside are PRs found for the branch's head and not shown, and why.
 	SetAside []classify.SetAside `json:"set_aside"`
 	Hook     *StatusHook         `json:"hook"`
+	// Probe is the PR chip's conditional probes (SPEC 4, "Cost to
+	// GitHub"); nil when none stand in for its result.
+	Probe *StatusProbe `json:"probe,omitempty"`
+	// ProbeRequests counts the git commands that asked for a probe at
+	// once (left out of the human form, as invalidation_count is).
+	ProbeRequests int `json:"probe_requests"`
 	// Beyond the contract: why the render path would not run the chip now,
 	// and the user's shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
@@ -275,6 +281,7 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.Repo.Host = f.Remote.Host
 		}
 		s.InvalidationCount = v.Repo.Invalidations
+		s.ProbeRequests = v.Repo.ProbeRequests
 		s.RefreshInFlight = e.Store.Held(f.Key)
 	}
 	s.Chip, _ = e.Render(f, &v, sanitize.Plain)
@@ -317,6 +324,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if st == nil {
 			continue
 		}
+		s.Probe = statusProbe(in, &v.Global, now)
 		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
@@ -493,6 +501,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	if s.NextAttemptAt != nil {
 		row("next refresh", "at the first prompt after "+at(*s.NextAttemptAt))
+	}
+	if s.Probe != nil {
+		row("probe", s.Probe.lines(at)...)
 	}
 	for _, c := range s.Chips {
 		row("chip "+c.Name, c.lines(at)...)

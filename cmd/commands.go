@@ -143,11 +143,17 @@ func runInit(c *initOptions) error {
 	return nil
 }
 
-func runInvalidate(c *baseOptions) error {
+func runInvalidate(c *baseOptions, probe bool) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
-	if _, err := env.Invalidate(f); err != nil {
+	var err error
+	if probe {
+		err = env.InvalidateProbe(f)
+	} else {
+		_, err = env.Invalidate(f)
+	}
+	if err != nil {
 		// Exit 0 per the contract: the hook must never disturb the shell.
 		fmt.Fprintln(c.IO.Stderr, "prchip: invalidate:", err)
 	}

@@ -200,7 +200,9 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		},
 	}
 
-	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base) })
+	var invalidateProbe bool
+	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base, invalidateProbe) })
+	invalidate.Flags().BoolVar(&invalidateProbe, "probe", false, "only ask GitHub at the next prompt whether the pull request changed (the hooks, after git)")
 
 	workerOpts := &workerOptions{baseOptions: base}
 	worker := plain("worker", "The per-shell worker the zsh and bash hooks start (not for people)", func() error { return runWorker(workerOpts) })

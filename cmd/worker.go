@@ -281,7 +281,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 	// event to the watches on the old one.
 	key := requestKey(w.escape, r, dirID)
 	text, hit := "", false
-	if !r.Invalidate {
+	if !r.Invalidate && !r.Probe {
 		text, hit = w.cache.lookup(key, time.Now())
 	}
 	var rr rendered
@@ -292,8 +292,8 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 			setEnv(r)
 			paths := DefaultPaths()
 			o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
-			if r.Invalidate {
-				invalidate(o, paths)
+			if r.Invalidate || r.Probe {
+				invalidate(o, paths, r.Probe)
 			}
 			w.tracker.start()
 			rr = renderUntil(o, paths, w.escape, false, w.cache != nil)
@@ -458,9 +458,13 @@ func (w *worker) push() bool {
 	return err == nil
 }
 
-// invalidate is `prchip invalidate` without its output.
-func invalidate(o *IO, paths Paths) {
+// invalidate is `prchip invalidate [--probe]` without its output.
+func invalidate(o *IO, paths Paths, probe bool) {
 	env := o.engine(paths)
+	if probe {
+		env.InvalidateProbe(chip.Gather(env.Dir, env.Time()))
+		return
+	}
 	env.Invalidate(chip.Gather(env.Dir, env.Time()))
 }
 

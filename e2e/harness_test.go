@@ -239,6 +239,7 @@ type status struct {
 	} `json:"last_outcome"`
 	NextAttemptAt     *time.Time `json:"next_attempt_at"`
 	InvalidationCount int        `json:"invalidation_count"`
+	ProbeRequests     int        `json:"probe_requests"`
 	RecoveryActions   []string   `json:"recovery_actions"`
 	StateFile         string     `json:"state_file"`
 	ConfigFile        string     `json:"config_file"`
@@ -259,6 +260,11 @@ func (w *world) status(dir string) status {
 	json.Unmarshal([]byte(r.stdout), &s.Raw)
 	return s
 }
+
+// refreshes is what the hooks asked for after git, gh and gt: full
+// refreshes (invalidations, after gh and gt) and probes at once (after
+// git, where a probe stands in for the result).
+func (s status) refreshes() int { return s.InvalidationCount + s.ProbeRequests }
 
 func (s status) class() string {
 	if s.LastOutcome == nil {

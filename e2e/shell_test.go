@@ -726,8 +726,10 @@ func TestShellsInvalidateAfterGit(t *testing.T) {
 				script = pre + fmt.Sprintf(shellSetup[sh], prchipBin) + "ls -l >/dev/null\ngit status >/dev/null\nls >/dev/null\necho end\n"
 			}
 			w.interactive(sh, w.repo, script)
-			if n := w.status(w.repo).InvalidationCount; n != 1 {
-				t.Fatalf("invalidation count %d after ls, git status, ls; want 1", n)
+			// git asks for a probe at once (the PR was found: a probe
+			// stands in for it), not a full refresh.
+			if s := w.status(w.repo); s.ProbeRequests != 1 || s.InvalidationCount != 0 {
+				t.Fatalf("probe requests %d, invalidations %d after ls, git status, ls; want 1 and 0", s.ProbeRequests, s.InvalidationCount)
 			}
 			switch name {
 			case "bash-user-trap":
@@ -749,27 +751,32 @@ func TestShellsInvalidateAfterGit(t *testing.T) {
 // assignments and precommand words, through aliases, behind && ; and |.
 // In bash also when the user's own DEBUG trap makes the hook read history.
 func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
+	// invalidates: "probe" for a line with git only (a probe at once),
+	// "full" for one with gh or gt (a full refresh at once, also when
+	// git is on the line too).
 	type line struct {
 		line        string
-		invalidates bool
+		invalidates string
 	}
 	lines := []line{
-		{"alias gs='git status'", false},
-		{"gs >/dev/null", true},
-		{"GIT_PAGER=cat git status >/dev/null", true},
-		{"true && git status >/dev/null", true},
-		{"command git status >/dev/null", true},
-		{"echo git >/dev/null", false},
-		{"ls; echo gh >/dev/null", false},
+		{"alias gs='git status'", ""},
+		{"gs >/dev/null", "probe"},
+		{"GIT_PAGER=cat git status >/dev/null", "probe"},
+		{"true && git status >/dev/null", "probe"},
+		{"command git status >/dev/null", "probe"},
+		{"echo git >/dev/null", ""},
+		{"ls; echo gh >/dev/null", ""},
+		{"git status >/dev/null; gh --version >/dev/null", "full"},
 	}
 	fishLines := []line{
-		{"ls -l", false},
-		{"true; and git status", true},
-		{"GIT_PAGER=cat git status", true},
-		{"command gh --version", true},
-		{"echo git", false},
-		{"echo 'a; git'", false},
-		{"true && gt log", true},
+		{"ls -l", ""},
+		{"true; and git status", "probe"},
+		{"GIT_PAGER=cat git status", "probe"},
+		{"command gh --version", "full"},
+		{"echo git", ""},
+		{"echo 'a; git'", ""},
+		{"true && gt log", "full"},
+		{"git status; gh --version", "full"},
 	}
 	for _, name := range []string{"zsh", "bash", "bash-user-trap", "bash-preexec", "fish"} {
 		t.Run(name, func(t *testing.T) {
@@ -784,26 +791,22 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 			case "preexec":
 				script += bashPreexecStandIn
 			}
-			want := 0
+			want := map[string]int{}
 			if sh == "fish" {
 				for _, l := range fishLines {
 					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt\n", fishQuote(l.line))
-					if l.invalidates {
-						want++
-					}
+					want[l.invalidates]++
 				}
 			} else {
 				for _, l := range lines {
 					script += l.line + "\n"
-					if l.invalidates {
-						want++
-					}
+					want[l.invalidates]++
 				}
 				script += "echo end\n"
 			}
 			_, stderr := w.interactive(sh, w.repo, script)
-			if n := w.status(w.repo).InvalidationCount; n != want {
-				t.Fatalf("invalidation count %d, want %d\nstderr: %s", n, want, stderr)
+			if s := w.status(w.repo); s.ProbeRequests != want["probe"] || s.InvalidationCount != want["full"] {
+				t.Fatalf("probe requests %d, invalidations %d, want %d and %d\nstderr: %s", s.ProbeRequests, s.InvalidationCount, want["probe"], want["full"], stderr)
 			}
 		})
 	}
@@ -852,7 +855,7 @@ func TestShellsWithoutInvalidatingCommands(t *testing.T) {
 			if !strings.Contains(stderr, "<#1>") {
 				t.Fatalf("no chip in the prompts:\n%s", stderr)
 			}
-			if n := w.status(w.repo).InvalidationCount; n != 0 {
+			if n := w.status(w.repo).refreshes(); n != 0 {
 				t.Fatalf("invalidation count %d with invalidate_on = [], want 0", n)
 			}
 		})
@@ -890,8 +893,8 @@ func TestHooksUnderUserShellOptions(t *testing.T) {
 					t.Errorf("the hook complained (%q):\n%s%s", bad, stdout, stderr)
 				}
 			}
-			if n := w.status(w.repo).InvalidationCount; n != 2 {
-				t.Errorf("invalidation count %d after git status, gs (alias) and ls; want 2", n)
+			if s := w.status(w.repo); s.refreshes() != 2 {
+				t.Errorf("invalidations %d and probe requests %d after git status, gs (alias) and ls; want 2 in all", s.InvalidationCount, s.ProbeRequests)
 			}
 		})
 	}

@@ -130,7 +130,7 @@ func TestWorkerInShells(t *testing.T) {
 			before := w.prRequests()
 			tm.enter("git status >/dev/null")
 			tm.promptShows(sh, "#43")
-			if n := w.status(w.repo).InvalidationCount; n < 1 {
+			if n := w.status(w.repo).refreshes(); n < 1 {
 				t.Fatalf("git status did not invalidate through the worker (count %d)", n)
 			}
 			if w.prRequests() <= before {

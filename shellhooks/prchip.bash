@@ -59,6 +59,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     case ${BASH_COMMAND%%[[:space:]]*} in
       ''|[[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') _prchip_scan "$BASH_COMMAND" ;;
       @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+      @PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
     esac
     return 0
   }
@@ -79,6 +80,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     case $w in
       '') ;;
       @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
+      @PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
     esac
   }
   if [[ -z $(trap -p DEBUG) ]]; then
@@ -134,10 +136,12 @@ if [[ -z ${_prchip_hooked-} ]]; then
       PRCHIP=
       return "$ret"
     fi
-    if (( _prchip_dirty )); then
-      _prchip_dirty=0
+    if (( _prchip_dirty == 2 )); then
+      "$_prchip_run" invalidate --probe >/dev/null 2>&1 || :
+    elif (( _prchip_dirty )); then
       "$_prchip_run" invalidate >/dev/null 2>&1 || :
     fi
+    _prchip_dirty=0
     PRCHIP=$("$_prchip_run" prompt --shell "$_prchip_esc" ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
     _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new

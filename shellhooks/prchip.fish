@@ -69,6 +69,9 @@ if not set -q _prchip_hooked
                     set -g _prchip_dirty 1
                     return
                 end
+                if contains -- $w @PRCHIP_PROBE_ON@
+                    set -q _prchip_dirty; or set -g _prchip_dirty 2
+                end
                 set cmd 0
             end
             switch $w
@@ -85,8 +88,12 @@ if not set -q _prchip_hooked
             return $ret
         end
         if set -q _prchip_dirty
+            if test "$_prchip_dirty" = 2
+                $_prchip_run invalidate --probe >/dev/null 2>&1
+            else
+                $_prchip_run invalidate >/dev/null 2>&1
+            end
             set -e _prchip_dirty
-            $_prchip_run invalidate >/dev/null 2>&1
         end
         # starship's init exports STARSHIP_SHELL, but a fish started from
         # a starship shell inherits it: what this fish's prompt runs

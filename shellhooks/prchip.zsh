@@ -59,6 +59,7 @@ if (( ! ${+_prchip_hooked} )); then
         case $w in
           ([[:alpha:]_]*=*|command|builtin|exec|noglob|nocorrect|nohup|env|time|if|then|else|elif|while|until|do|'!'|'('|'{') continue ;;
           (@PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1; return 0 ;;
+          (@PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
         esac
         cmd=0
       fi
@@ -307,8 +308,12 @@ if (( ! ${+_prchip_hooked} )); then
       return $ret
     fi
     if (( _prchip_dirty )); then
+      if (( _prchip_dirty == 2 )); then
+        "$_prchip_run" invalidate --probe >/dev/null 2>&1
+      else
+        "$_prchip_run" invalidate >/dev/null 2>&1
+      fi
       _prchip_dirty=0
-      "$_prchip_run" invalidate >/dev/null 2>&1
     fi
     _prchip_render ${_prchip_end:+--end-worker=$_prchip_end}
     _prchip_end=''

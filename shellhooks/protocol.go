@@ -123,6 +123,9 @@ type Request struct {
 	ID         string
 	Dir        string
 	Invalidate bool
+	// Probe: the command line ran git only, which asks for a conditional
+	// probe at once instead ("2" in the invalidate field).
+	Probe bool
 	// Env holds the EnvNames that are set; a name missing here is unset.
 	Env map[string]string
 }
@@ -156,7 +159,7 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 	if fields[0] != Magic || fields[1] == "" {
 		return Request{}, ErrBadRequest
 	}
-	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Env: map[string]string{}}
+	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Probe: fields[3] == "2", Env: map[string]string{}}
 	for _, kv := range fields[4:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if ok && IsEnvName(k) {
@@ -181,6 +184,8 @@ func (r Request) Encode() []byte {
 	inv := "0"
 	if r.Invalidate {
 		inv = "1"
+	} else if r.Probe {
+		inv = "2"
 	}
 	for _, f := range []string{Magic, r.ID, r.Dir, inv} {
 		b.WriteString(f)

@@ -48,22 +48,33 @@ func Snippet(name string, o Options) (string, bool) {
 	if exe == "" {
 		exe = "prchip"
 	}
+	// git only asks GitHub whether the PR changed (a conditional probe:
+	// a commit changes nothing there, a push does); gh, gt and the other
+	// commands configured refresh in full (SPEC 4, "Cost to GitHub").
 	words := make([]string, 0, len(o.InvalidateOn))
+	var probeWords []string
 	for _, w := range o.InvalidateOn {
-		if isWord(w) {
+		if isWord(w) && w == "git" {
+			probeWords = append(probeWords, w)
+		} else if isWord(w) {
 			words = append(words, w)
 		}
 	}
 	// With no command configured the case pattern is '', which no command
 	// word matches; an empty pattern would be a syntax error in bash and zsh.
-	pattern := "''"
-	if len(words) > 0 {
-		pattern = strings.Join(words, "|")
+	casePattern := func(words []string) string {
+		if len(words) == 0 {
+			return "''"
+		}
+		return strings.Join(words, "|")
 	}
+	pattern, probePattern := casePattern(words), casePattern(probeWords)
 	r := strings.NewReplacer(
 		"@PRCHIP_EXE@", quote(exe, name),
 		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
 		"@PRCHIP_INVALIDATE_CASE@", pattern,
+		"@PRCHIP_PROBE_ON@", strings.Join(append(probeWords, "''")[:max(len(probeWords), 1)], " "),
+		"@PRCHIP_PROBE_CASE@", probePattern,
 		"@PRCHIP_ENV_ZSH@", envLines(`    [[ ${(t)%[1]s} == *-export* ]] && env+=("%[1]s=$%[1]s")`),
 		"@PRCHIP_ENV_BASH@", envLines(`    [[ -v %[1]s && ${%[1]s@a} == *x* ]] && env+=("%[1]s=$%[1]s")`),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),

@@ -39,6 +39,9 @@ type Global struct {
 	// refused ("Unknown JSON field"): never asked of that gh again.
 	GhLacks   []string `json:"gh_lacks,omitempty"`
 	GhLacksOf string   `json:"gh_lacks_of,omitempty"`
+	// Fallbacks are the hosts that ignored conditional requests: they get
+	// plain refreshes for a while (FallbackFor).
+	Fallbacks []Fallback `json:"probe_fallbacks,omitempty"`
 }
 
 // MaxGhLacks bounds the refused fields remembered.
@@ -62,6 +65,9 @@ func (g *Global) Effective(setupID string) Validation {
 type RepoState struct {
 	Root          string `json:"root"`
 	Invalidations int    `json:"invalidations,omitempty"`
+	// ProbeRequests counts the user's git commands that asked for a probe
+	// at once (InvalidateProbe) instead of an invalidation.
+	ProbeRequests int `json:"probe_requests,omitempty"`
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
 	// at once (while it is checked again), and a refresh that ends for a
@@ -235,6 +241,8 @@ type ChipState struct {
 	// with: a template that needs one it lacks makes it stale at once
 	// (SPEC 5), so `{review}` added to the format shows at the next prompt.
 	Fields []string `json:"fields,omitempty"`
+	// Probe is what conditional probes ask between full runs (PR chip).
+	Probe *Probe `json:"probe,omitempty"`
 }
 
 // MergeRecheck is how long a result stays fresh while GitHub is still
@@ -294,6 +302,9 @@ func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
 type Decision struct {
 	Run    bool
 	Reason string
+	// Probe: run a conditional probe, and `gh pr view` only when it sees
+	// a change.
+	Probe bool
 }
 
 // Skip reasons.
@@ -321,42 +332,48 @@ type DecideInput struct {
 	// Fields are the gh --json fields the PR chip's templates need now (of
 	// those the installed gh knows); nil for other chips.
 	Fields []string
+	// NoProbes: the host ignores conditional requests (Global.FallenBack),
+	// so results are refreshed in full as before probes.
+	NoProbes bool
 }
 
 // Decide is the single place that says whether a chip runs: the render
 // path, the background refresh and `prchip refresh` all ask it.
 func Decide(in DecideInput) Decision {
 	if in.Mode == "off" && !in.Force {
-		return Decision{false, ReasonModeOff}
+		return Decision{Reason: ReasonModeOff}
 	}
 	st := in.State
 	if !in.Force {
 		if in.Policy.Kind == KindPR && in.Mode != "always" && in.Validation == Suppressed {
-			return Decision{false, ReasonSuppressed}
+			return Decision{Reason: ReasonSuppressed}
 		}
 		if st.FailureCached(in.Fingerprint) {
-			return Decision{false, ReasonFailureCached}
+			return Decision{Reason: ReasonFailureCached}
 		}
 		// In "always" mode a missing gh is not retried until the setup
 		// (and so the fingerprint) changes.
 		if st != nil && st.Fingerprint == in.Fingerprint && st.Outcome != nil && st.Outcome.Class == classify.MissingGh {
-			return Decision{false, ReasonMissingGh}
+			return Decision{Reason: ReasonMissingGh}
 		}
 	}
 	if in.Foreground || st == nil || st.Fingerprint != in.Fingerprint {
-		return Decision{true, ""}
+		return Decision{Run: true}
 	}
 	// A stored time further ahead than any wait prchip sets (the clock
 	// stepped back, or the file was edited) is not trusted; nor is a check
 	// in the future.
 	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) && st.NextAttempt.Sub(in.Now) <= maxWait(st.Outcome) {
-		return Decision{false, ReasonBackoff}
+		return Decision{Reason: ReasonBackoff}
+	}
+	if probing(in) {
+		return decideProbe(in)
 	}
 	if st.Outcome != nil && st.Outcome.Class != classify.Retryable && in.Now.Sub(st.CheckedAt) < freshFor(in.Policy, st) && !in.Now.Before(st.CheckedAt) &&
 		hasFields(st, in.Fields) {
-		return Decision{false, ReasonFresh}
+		return Decision{Reason: ReasonFresh}
 	}
-	return Decision{true, ""}
+	return Decision{Run: true}
 }
 
 // hasFields reports whether st's result holds every field a template
@@ -397,6 +414,9 @@ func NextAttemptAt(in DecideInput) time.Time {
 	case ReasonBackoff:
 		return in.State.NextAttempt
 	case ReasonFresh:
+		if t, _ := NextProbe(in); !t.IsZero() {
+			return t
+		}
 		return in.State.CheckedAt.Add(freshFor(in.Policy, in.State))
 	}
 	return time.Time{}
@@ -526,6 +546,10 @@ func DecodeGlobal(b []byte) (Global, error) {
 	g, err := decode[Global](b)
 	g.GhVersion = shown(g.GhVersion, 64)
 	g.GhLacks = g.GhLacks[:min(len(g.GhLacks), MaxGhLacks)]
+	g.Fallbacks = g.Fallbacks[:min(len(g.Fallbacks), MaxFallbacks)]
+	for i := range g.Fallbacks {
+		g.Fallbacks[i].Host = shown(g.Fallbacks[i].Host, 256)
+	}
 	return g, err
 }
 
@@ -580,6 +604,20 @@ func (st *ChipState) clean() {
 	st.Value = shown(st.Value, 256)
 	if len(st.Fields) > 32 { // more than gh has: only compared, but each prompt would
 		st.Fields = nil
+	}
+	if pb := st.Probe; pb != nil {
+		// Paths become gh's arguments: only what the engine builds
+		// survives (validProbePath); ETags are sent back as a header.
+		pb.Host, pb.Answer = shown(pb.Host, 256), shown(pb.Answer, 64)
+		pb.Targets = slices.DeleteFunc(pb.Targets[:min(len(pb.Targets), MaxProbeTargets)], func(t ProbeTarget) bool {
+			return !validProbePath(t.Path) || !validETag(t.ETag)
+		})
+		if len(pb.Targets) == 0 {
+			pb.Targets = nil
+		}
+		if !validHost(pb.Host) {
+			st.Probe = nil
+		}
 	}
 	if p := st.PR; p != nil {
 		p.Title, p.URL = shown(p.Title, classify.MaxTitle), shown(p.URL, 512)

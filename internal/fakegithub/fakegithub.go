@@ -135,6 +135,7 @@ type Server struct {
 	srv      *http.Server
 	addr     string
 	hang     chan struct{}
+	rest     restState // rest.go, under mu
 }
 
 // stored is a PR with the base repository it was added to; base "" is a
@@ -296,6 +297,9 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 		budget := map[string]any{"limit": 5000, "remaining": remaining, "reset": reset.Unix()}
 		writeJSON(w, 200, map[string]any{"resources": map[string]any{"graphql": budget, "core": budget}})
+		return
+	}
+	if s.handleREST(w, r) {
 		return
 	}
 	if filepath.Base(r.URL.Path) != "graphql" {

@@ -1,0 +1,272 @@
+package chip
+
+// Conditional probes (SPEC 4, "Cost to GitHub"): between full `gh pr view`
+// runs a due refresh asks GitHub, through `gh api -i` with If-None-Match,
+// whether what the last full run saw changed. A 304 costs the user's budget
+// nothing; only a change runs `gh pr view`. The probe asks about the PR
+// the lookup found (by number), or the PRs from the branch's head when it
+// found none, the same question the lookup asked, so both always agree.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/state"
+)
+
+// probePlan is what the next probes of a lookup's result ask about.
+type probePlan struct {
+	Host  string
+	Paths []string
+}
+
+// probeFor is what probes ask after a lookup: the PR found, by number in
+// its base repository, its base branch's ref when the template shows the
+// merge state, and, while its checks run and the template shows
+// checks or merge state, its head commit's check runs and status (a push
+// changes the PR's own answer, so settled checks need no question of
+// their own: one gh run per probe); or, when none was found, the PRs whose
+// head is the branch, in the first base asked.
+func probeFor(found *classify.PR, at ask, first ask, fields []string) probePlan {
+	if found != nil && found.Number > 0 {
+		base := "repos/" + at.Base.Owner + "/" + at.Base.Name + "/"
+		pl := probePlan{Host: at.Base.Host, Paths: []string{base + "pulls/" + strconv.Itoa(found.Number)}}
+		if slices.Contains(fields, "mergeStateStatus") && found.State == "open" && found.Base != "" {
+			// The merge state follows the base branch, which the PR's
+			// own answer does not: its ref is asked too.
+			pl.Paths = append(pl.Paths, base+"git/ref/heads/"+found.Base)
+		}
+		checks := slices.Contains(fields, "statusCheckRollup") || slices.Contains(fields, "mergeStateStatus")
+		if checks && found.State == "open" && found.HeadOid != "" && found.Checks == "pending" {
+			pl.Paths = append(pl.Paths, base+"commits/"+found.HeadOid+"/check-runs", base+"commits/"+found.HeadOid+"/status")
+		}
+		return validPlan(pl)
+	}
+	if first.Number > 0 || first.Branch == "" {
+		return probePlan{}
+	}
+	head := url.QueryEscape(first.Head.Owner + ":" + first.Branch)
+	return validPlan(probePlan{Host: first.Base.Host,
+		Paths: []string{"repos/" + first.Base.Owner + "/" + first.Base.Name + "/pulls?head=" + head + "&state=all"}})
+}
+
+// validPlan keeps only paths the state accepts back (state.ValidProbePath).
+func validPlan(pl probePlan) probePlan {
+	pl.Paths = slices.DeleteFunc(pl.Paths, func(p string) bool { return !state.ValidProbePath(p) })
+	if len(pl.Paths) == 0 || pl.Host == "" {
+		return probePlan{}
+	}
+	return pl
+}
+
+// probeResult is what a probe found.
+type probeResult struct {
+	// Answer is a state.Probe* answer.
+	Answer string
+	// Targets are the targets with the ETags learned.
+	Targets []state.ProbeTarget
+	// Failed is the outcome of a probe gh could not complete: classified
+	// like any gh run, and recorded as the chip's outcome.
+	Failed *classify.Outcome
+}
+
+// probe asks each target whether it changed, in order, and stops at the
+// first change.
+func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.ChipState) probeResult {
+	pb := st.Probe
+	// All of a probe's questions share one timeout: a refresh stays
+	// within RunBudget whatever follows.
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
+	defer cancel()
+	targets := slices.Clone(pb.Targets)
+	answer := state.ProbeUnchanged
+	for i := range targets {
+		t := &targets[i]
+		args := []string{"api", "-i", "--hostname", pb.Host}
+		if t.ETag != "" {
+			args = append(args, "-H", "If-None-Match: "+t.ETag)
+		}
+		// "--" is not needed: the path starts with "repos/".
+		args = append(args, t.Path)
+		r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
+			Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+		code, etag, body := parseHTTP(r.Stdout)
+		switch {
+		case code == 304 && !r.TimedOut && !r.Signaled && !r.Overflowed:
+			// gh exits 1 on a 304 and says "gh: HTTP 304": the status
+			// line is what counts, never the exit code.
+			continue
+		case code == 200 && r.ExitCode == 0:
+			switch {
+			case etag == "" || t.ETag != "" && etag == t.ETag:
+				// A 200 for an unchanged resource: the conditional
+				// request did not reach GitHub, or was not answered so.
+				answer = state.ProbeIgnored
+				t.ETag = etag
+				continue
+			case t.ETag == "" && !changedBody(t.Path, body, st):
+				// The first answer since the full run: learned, and
+				// compared with what that run saw.
+				t.ETag = etag
+				if answer == state.ProbeUnchanged {
+					answer = state.ProbeBaseline
+				}
+				continue
+			}
+			t.ETag = etag
+			return probeResult{Answer: state.ProbeChanged, Targets: targets}
+		case code == 404 || code == 410 || code == 422:
+			// The PR or commit is gone, or the question no longer fits
+			// (a renamed repository): the full lookup finds out.
+			t.ETag = ""
+			return probeResult{Answer: state.ProbeChanged, Targets: targets}
+		}
+		o := classify.ClassifyPR(r, e.now())
+		if o.Class == classify.Validated {
+			// Exit 0 with no status line, or a status gh api does not
+			// explain: no answer to trust.
+			o = classify.ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("gh printed an answer to a probe prchip could not read: HTTP " + strconv.Itoa(code) + "\ninvalid character")}, e.now())
+		}
+		if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
+			// gh api -i printed GitHub's headers: the reset is there,
+			// and asking rate_limit would cost another run.
+			o.RetryAt = rateLimitHeader(r.Stdout, e.now())
+			if !o.RetryAt.IsZero() {
+				o.Recovery = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
+			}
+		}
+		if st.Outcome != nil {
+			o.Lookup = st.Outcome.Lookup
+		}
+		return probeResult{Answer: state.ProbeFailed, Targets: targets, Failed: o}
+	}
+	return probeResult{Answer: answer, Targets: targets}
+}
+
+// rateLimitHeader is when X-RateLimit-Reset says the limit resets, if
+// the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
+// is within classify.RateLimitMax; zero otherwise.
+func rateLimitHeader(out []byte, now time.Time) time.Time {
+	head, _, _ := bytes.Cut(out, []byte("\r\n\r\n"))
+	var remaining, reset string
+	for _, l := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
+		k, v, _ := strings.Cut(l, ":")
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "x-ratelimit-remaining":
+			remaining = strings.TrimSpace(v)
+		case "x-ratelimit-reset":
+			reset = strings.TrimSpace(v)
+		}
+	}
+	n, err := strconv.ParseInt(reset, 10, 64)
+	if remaining != "0" || err != nil {
+		return time.Time{}
+	}
+	t := time.Unix(n, 0).UTC()
+	if !t.After(now) || t.Sub(now) > classify.RateLimitMax {
+		return time.Time{}
+	}
+	return t
+}
+
+// parseHTTP reads `gh api -i`'s output: the status line, the ETag header
+// and the body; code 0 when there is no status line.
+func parseHTTP(out []byte) (code int, etag string, body []byte) {
+	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
+	if !ok {
+		head, body, _ = bytes.Cut(out, []byte("\n\n"))
+	}
+	lines := strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n")
+	status := strings.Fields(lines[0])
+	if len(status) < 2 || !strings.HasPrefix(status[0], "HTTP/") {
+		return 0, "", nil
+	}
+	code, err := strconv.Atoi(status[1])
+	if err != nil {
+		return 0, "", nil
+	}
+	for _, l := range lines[1:] {
+		k, v, ok := strings.Cut(l, ":")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "etag") {
+			etag = strings.TrimSpace(v)
+		}
+	}
+	if len(etag) > 200 || strings.ContainsFunc(etag, func(r rune) bool { return r < ' ' || r > '~' }) {
+		etag = "" // not an entity tag to send back
+	}
+	return code, etag, body
+}
+
+// changedBody compares a first answer with what the last full run saw:
+// the PR's state, draft and head; an open PR from the head when none was
+// found; checks that finished since they were seen running. A change in
+// the window between the full run and this answer is then not missed.
+func changedBody(path string, body []byte, st *state.ChipState) bool {
+	type restPR struct {
+		Number   int     `json:"number"`
+		State    string  `json:"state"`
+		Draft    bool    `json:"draft"`
+		MergedAt *string `json:"merged_at"`
+		Head     struct {
+			SHA string `json:"sha"`
+		} `json:"head"`
+	}
+	rest := path[strings.Index(path, "/pulls")+1:]
+	pendingNow := st.PR != nil && st.PR.Checks == "pending"
+	switch {
+	case strings.HasSuffix(path, "/check-runs"):
+		// Checks that were running at the full run and have all
+		// finished since: news.
+		var runs struct {
+			Runs []struct {
+				Status string `json:"status"`
+			} `json:"check_runs"`
+		}
+		if json.Unmarshal(body, &runs) != nil {
+			return true
+		}
+		running := slices.ContainsFunc(runs.Runs, func(r struct {
+			Status string `json:"status"`
+		}) bool {
+			return r.Status != "completed"
+		})
+		return pendingNow && len(runs.Runs) > 0 && !running
+	case strings.HasSuffix(path, "/status"):
+		var combined struct {
+			State string `json:"state"`
+			Total int    `json:"total_count"`
+		}
+		if json.Unmarshal(body, &combined) != nil {
+			return true
+		}
+		// With no statuses GitHub says "pending": nothing to tell.
+		return pendingNow && combined.Total > 0 && combined.State != "pending"
+	case strings.HasPrefix(rest, "pulls/"):
+		var pr restPR
+		if json.Unmarshal(body, &pr) != nil || st.PR == nil {
+			return true
+		}
+		s := pr.State
+		if s == "closed" && pr.MergedAt != nil {
+			s = "merged"
+		}
+		return s != st.PR.State || pr.Draft != st.PR.Draft || st.PR.HeadOid != "" && pr.Head.SHA != st.PR.HeadOid
+	case strings.HasPrefix(rest, "pulls?"):
+		var list []restPR
+		if json.Unmarshal(body, &list) != nil {
+			return true
+		}
+		// The lookup found none to show: an open PR from the head now is
+		// news (merged or closed ones were judged and set aside).
+		return st.PR == nil && slices.ContainsFunc(list, func(p restPR) bool { return p.State == "open" })
+	}
+	return false
+}

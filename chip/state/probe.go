@@ -1,0 +1,372 @@
+package state
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/prchip/prchip/chip/classify"
+)
+
+// A conditional probe (SPEC 4, "Cost to GitHub") asks GitHub through
+// `gh api -i -H 'If-None-Match: ...'` whether the PR (or the list of PRs
+// from the branch, when none was found; and the head commit's checks and
+// status when the template shows them) changed since the last full
+// `gh pr view`. GitHub answers an unchanged resource with 304, which does
+// not count against the user's budget, so probes can come as often as
+// today's freshness while `gh pr view` runs only on a change, while
+// GitHub is still computing something, and as a rare backstop.
+
+// ProbeTarget is one REST resource a probe asks about, with the ETag of
+// its last answer.
+type ProbeTarget struct {
+	// Path is the `gh api` path: repos/OWNER/REPO/pulls/N,
+	// repos/OWNER/REPO/pulls?head=OWNER:BRANCH&state=all, or a commit's
+	// check-runs or status. Built by the engine from checked names only.
+	Path string `json:"path"`
+	ETag string `json:"etag,omitempty"`
+}
+
+// Probe is what a chip keeps of its probes.
+type Probe struct {
+	// Host is the GitHub host the targets live on (gh api --hostname).
+	Host    string        `json:"host"`
+	Targets []ProbeTarget `json:"targets,omitempty"`
+	// At is the last probe, Answer what it said (ProbeUnchanged, ...).
+	At     time.Time `json:"at,omitzero"`
+	Answer string    `json:"answer,omitempty"`
+	// Quiet counts probes in a row that saw no change.
+	Quiet int `json:"quiet,omitempty"`
+	// Ignored counts 200 answers in a row to a conditional request whose
+	// body had not changed: conditional answers do not come (a proxy or
+	// an Enterprise server that drops If-None-Match).
+	Ignored int `json:"ignored,omitempty"`
+	// Wanted is set by the user's own git command (Invalidate's probe
+	// flavour): the next prompt probes at once.
+	Wanted bool `json:"wanted,omitempty"`
+}
+
+// Probe answers, as status shows them.
+const (
+	ProbeUnchanged = "unchanged" // 304
+	ProbeChanged   = "changed"   // a new ETag or body: gh pr view ran
+	ProbeBaseline  = "baseline"  // the first answer after a full refresh
+	ProbeIgnored   = "conditional requests ignored"
+	ProbeFailed    = "failed"
+)
+
+// Cadence: an open PR is probed as often as results used to stay fresh
+// (RefreshInterval, 30 s); a merged or closed PR and no PR every
+// SettledInterval; a full `gh pr view` runs as a backstop every
+// BackstopOpen (merge state follows the base branch, which the PR's ETag
+// may not show) or BackstopSettled.
+const (
+	BackstopOpen    = 20 * time.Minute
+	BackstopSettled = time.Hour
+	// MaxIgnored 200s with unchanged bodies in a row mean the host drops
+	// conditional requests.
+	MaxIgnored = 2
+	// FallbackFor is how long a host that dropped conditional requests
+	// gets plain refreshes before probes are tried again.
+	FallbackFor = 24 * time.Hour
+	// MaxProbeTargets bounds a probe's targets: the PR or list, the base
+	// branch's ref, checks, status.
+	MaxProbeTargets = 4
+	// MaxFallbacks bounds the hosts Global remembers.
+	MaxFallbacks = 8
+)
+
+// Fallback is a host whose answers to conditional requests did not come.
+type Fallback struct {
+	Host  string    `json:"host"`
+	Since time.Time `json:"since"`
+}
+
+// FallenBack reports whether host gets plain refreshes now.
+func (g *Global) FallenBack(host string, now time.Time) bool {
+	for _, f := range g.Fallbacks {
+		if strings.EqualFold(f.Host, host) && now.Sub(f.Since) < FallbackFor && !now.Before(f.Since) {
+			return true
+		}
+	}
+	return false
+}
+
+// FallBack records that host ignores conditional requests.
+func (g *Global) FallBack(host string, now time.Time) {
+	g.Fallbacks = slices.DeleteFunc(g.Fallbacks, func(f Fallback) bool { return strings.EqualFold(f.Host, host) })
+	g.Fallbacks = append([]Fallback{{Host: host, Since: now}}, g.Fallbacks...)
+	g.Fallbacks = g.Fallbacks[:min(len(g.Fallbacks), MaxFallbacks)]
+}
+
+// Cadence reasons, as status shows them.
+const (
+	CadencePending  = "pending checks"      // checks run, or the merge state is being computed
+	CadenceQuiet    = "quiet"               // an open PR that did not change
+	CadenceSettled  = "settled"             // merged, closed, or no PR
+	CadenceWanted   = "after a git command" // the user's own git command
+	CadenceFallback = "conditional requests ignored by the host: plain refreshes"
+)
+
+// probing reports whether st's result is one probes may stand in for: a
+// validated result (a PR or none) under the current fingerprint, with a
+// probe target, on a host that answers conditional requests.
+func probing(in DecideInput) bool {
+	st := in.State
+	return in.Policy.Kind == KindPR && st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
+		st.Outcome != nil && st.Outcome.Class == classify.Validated && !in.NoProbes
+}
+
+// settled reports whether st's result rarely changes: a merged or closed
+// PR, or none.
+func settled(st *ChipState) bool {
+	return st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed"
+}
+
+// pending reports whether GitHub is still working on st's PR: checks
+// running, or the merge state not computed yet.
+func pending(st *ChipState) bool {
+	return st.PR != nil && (st.PR.Checks == "pending" || st.PR.MergeState == "unknown")
+}
+
+// probeEvery is the time between probes of st, and why.
+func probeEvery(p Policy, st *ChipState) (time.Duration, string) {
+	switch {
+	case settled(st):
+		return max(p.SettledInterval, p.RefreshInterval), CadenceSettled
+	case pending(st):
+		return p.RefreshInterval, CadencePending
+	}
+	return p.RefreshInterval, CadenceQuiet
+}
+
+// backstop is how long a full result stands while probes see no change.
+func backstop(p Policy, st *ChipState) time.Duration {
+	if settled(st) {
+		return max(BackstopSettled, p.SettledInterval)
+	}
+	return max(BackstopOpen, p.RefreshInterval)
+}
+
+// decideProbe is Decide for a result probes stand in for: a full run when
+// the backstop is due (or the merge state is still being computed), a
+// probe when one is due, else fresh.
+func decideProbe(in DecideInput) Decision {
+	st := in.State
+	since := in.Now.Sub(st.CheckedAt)
+	if in.Now.Before(st.CheckedAt) || since >= backstop(in.Policy, st) || !hasFields(st, in.Fields) {
+		return Decision{Run: true}
+	}
+	if st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks && since >= min(MergeRecheck, in.Policy.RefreshInterval) {
+		return Decision{Run: true}
+	}
+	if st.Probe.Wanted {
+		return Decision{Run: true, Probe: true}
+	}
+	last := st.CheckedAt
+	if st.Probe.At.After(last) && !in.Now.Before(st.Probe.At) {
+		last = st.Probe.At
+	}
+	if every, _ := probeEvery(in.Policy, st); in.Now.Sub(last) >= every {
+		return Decision{Run: true, Probe: true}
+	}
+	return Decision{Reason: ReasonFresh}
+}
+
+// NextProbe is when the render path will next probe or refresh st, and
+// why (a cadence reason); zero when probes do not apply.
+func NextProbe(in DecideInput) (time.Time, string) {
+	st := in.State
+	if !probing(in) {
+		if in.NoProbes && in.Policy.Kind == KindPR && st != nil && st.Probe != nil {
+			return time.Time{}, CadenceFallback
+		}
+		return time.Time{}, ""
+	}
+	every, why := probeEvery(in.Policy, st)
+	if st.Probe.Wanted {
+		return in.Now, CadenceWanted
+	}
+	last := st.CheckedAt
+	if st.Probe.At.After(last) {
+		last = st.Probe.At
+	}
+	next := last.Add(every)
+	if full := st.CheckedAt.Add(backstop(in.Policy, st)); full.Before(next) {
+		next = full
+	}
+	if st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks {
+		// Fetched again in full within seconds (decideProbe): the
+		// worker's answer memory must not outlive it.
+		if t := st.CheckedAt.Add(min(MergeRecheck, in.Policy.RefreshInterval)); t.Before(next) {
+			next = t
+		}
+	}
+	return next, why
+}
+
+// ApplyProbeInput is one finished probe that saw no change, or whose
+// answer was a baseline: the result stands, and the probe is recorded.
+type ApplyProbeInput struct {
+	State *ChipState
+	// Targets are the ETags the probe learned (in the stored order).
+	Targets []ProbeTarget
+	Answer  string
+	Now     time.Time
+}
+
+// ApplyProbe records a probe that did not need `gh pr view`: the chip's
+// result is unchanged, and so are its backoff and validation.
+func ApplyProbe(in ApplyProbeInput) {
+	p := in.State.Probe
+	if p == nil {
+		return
+	}
+	p.At, p.Answer, p.Wanted = in.Now, in.Answer, false
+	if in.Targets != nil {
+		p.Targets = in.Targets
+	}
+	if in.Answer == ProbeUnchanged {
+		p.Quiet++
+	} else {
+		p.Quiet = 0
+	}
+	if in.Answer == ProbeIgnored {
+		p.Ignored++
+	} else {
+		p.Ignored = 0
+	}
+}
+
+// SetProbe records, after a full run, what the next probes ask about:
+// targets, with the ETags kept for the same resources or learned by the
+// probe that saw the change (none for a new resource: the first probe
+// learns it). A run that found no probe target drops
+// the probe.
+func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget, answer string, now time.Time) {
+	if host == "" || len(paths) == 0 || st.Outcome == nil || st.Outcome.Class != classify.Validated {
+		if st.Outcome == nil || st.Outcome.Class != classify.Retryable {
+			st.Probe = nil
+		}
+		return
+	}
+	old := st.Probe
+	p := &Probe{Host: host, At: now, Answer: answer}
+	if answer == "" { // no probe ran before this full run
+		p.At = time.Time{}
+		if old != nil {
+			p.At, p.Answer = old.At, old.Answer
+		}
+	}
+	if old != nil && strings.EqualFold(old.Host, host) {
+		p.Ignored = old.Ignored
+		if answer != ProbeChanged {
+			p.Quiet = old.Quiet
+		}
+	}
+	for _, path := range paths[:min(len(paths), MaxProbeTargets)] {
+		t := ProbeTarget{Path: path}
+		if old != nil && strings.EqualFold(old.Host, host) {
+			for _, o := range old.Targets {
+				if o.Path == path {
+					t.ETag = o.ETag
+				}
+			}
+		}
+		for _, l := range learned {
+			if l.Path == path && l.ETag != "" {
+				t.ETag = l.ETag
+			}
+		}
+		p.Targets = append(p.Targets, t)
+	}
+	st.Probe = p
+}
+
+// validProbePath accepts the paths the engine builds: repos/OWNER/REPO/
+// followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
+// query-escaped), git/ref/heads/BRANCH (a plain branch name), or
+// commits/SHA/check-runs or /status. A planted state
+// file can put nothing else on gh's command line.
+func validProbePath(p string) bool {
+	if len(p) > 600 || !strings.HasPrefix(p, "repos/") {
+		return false
+	}
+	for _, c := range p {
+		if c <= ' ' || c > '~' || c == '\\' || c == '#' {
+			return false
+		}
+	}
+	parts := strings.SplitN(p, "/", 4)
+	if len(parts) != 4 || !validNWO(parts[1]+"/"+parts[2]) {
+		return false
+	}
+	rest := parts[3]
+	switch {
+	case strings.HasPrefix(rest, "pulls/"):
+		return isDigits(rest[len("pulls/"):])
+	case strings.HasPrefix(rest, "pulls?head="):
+		return strings.HasSuffix(rest, "&state=all") && !strings.Contains(strings.TrimSuffix(rest[len("pulls?head="):], "&state=all"), "&")
+	case strings.HasPrefix(rest, "git/ref/heads/"):
+		name := rest[len("git/ref/heads/"):]
+		return name != "" && !strings.Contains(name, "..") && !strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") &&
+			!strings.ContainsFunc(name, func(c rune) bool {
+				return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/')
+			})
+	case strings.HasPrefix(rest, "commits/"):
+		sha, tail, _ := strings.Cut(rest[len("commits/"):], "/")
+		return len(sha) >= 7 && len(sha) <= 64 && isHex(sha) && (tail == "check-runs" || tail == "status")
+	}
+	return false
+}
+
+// validETag accepts an entity tag as servers send them ("…" or W/"…"),
+// printable and short: it goes back to gh as a header.
+func validETag(s string) bool {
+	if len(s) > 200 {
+		return false
+	}
+	for _, c := range s {
+		if c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// validHost accepts a host name gh could be given with --hostname.
+func validHost(h string) bool {
+	if h == "" || len(h) > 253 || strings.HasPrefix(h, "-") {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	if s == "" || len(s) > 12 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidProbePath is validProbePath for the engine, which builds paths.
+func ValidProbePath(p string) bool { return validProbePath(p) }
