@@ -69,7 +69,7 @@ if not set -q _prchip_hooked
                     set -g _prchip_dirty 1
                     return
                 end
-                if contains -- $w @PRCHIP_PROBE_ON@
+                if builtin contains -- $w @PRCHIP_PROBE_ON@
                     set -q _prchip_dirty; or set -g _prchip_dirty 2
                 end
                 set cmd 0
