@@ -66,6 +66,7 @@ func Snippet(name string, o Options) (string, bool) {
 		"@PRCHIP_INVALIDATE_CASE@", pattern,
 		"@PRCHIP_ENV_ZSH@", envLines(`    [[ ${(t)%[1]s} == *-export* ]] && env+=("%[1]s=$%[1]s")`),
 		"@PRCHIP_ENV_BASH@", envLines(`    [[ -v %[1]s && ${%[1]s@a} == *x* ]] && env+=("%[1]s=$%[1]s")`),
+		"@PRCHIP_ENV_FISH@", envLines(`        set -qx %[1]s; and set -a env "%[1]s=$%[1]s"`),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
 		"@PRCHIP_BUDGET_US@", strconv.FormatInt(Budget.Microseconds(), 10),
 	)
