@@ -190,8 +190,10 @@ func TestWorkerEndsWithItsShell(t *testing.T) {
 		// FIFOs itself), so only the shell's end can tell.
 		"bash": "sleep 300 & disown",
 		"zsh":  "sleep 300 3<&$_prchip_req 4<&$_prchip_resp &!",
+		// fish's worker holds a pidfd of its shell.
+		"fish": "sleep 300 & disown",
 	}
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -229,7 +231,7 @@ func TestWorkerEndsWithItsShell(t *testing.T) {
 // starts a new one. A replaced prchip binary leaves no worker of the old
 // binary behind after a few prompts.
 func TestWorkerIdleAndUpgrade(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -272,7 +274,7 @@ func TestWorkerIdleAndUpgrade(t *testing.T) {
 // lifts the suppression an auth failure caused; the one-shot path is
 // broken meanwhile, so only the worker can show it.
 func TestWorkerTokenLiftsSuppression(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -280,7 +282,7 @@ func TestWorkerTokenLiftsSuppression(t *testing.T) {
 			w.refresh(w.repo, 4)
 			tm := onTerminal(t, w, sh)
 			tm.enter(fmt.Sprintf(workerSetups[sh], prchipBin))
-			tm.enter("_prchip_exe=/nonexistent/prchip")
+			tm.enter(assign(sh, "_prchip_exe", "/nonexistent/prchip"))
 			waitWorker(t, tm.panePID(), 0)
 			if s := w.status(w.repo); s.Validation != "suppressed" {
 				t.Fatalf("validation %s, want suppressed", s.Validation)
@@ -448,6 +450,32 @@ func TestStatusNamesTheShellsWorker(t *testing.T) {
 	w := newWorld(t)
 	if s := w.status(w.repo); s.Raw["worker"] != nil {
 		t.Fatalf("outside a shell with a worker: worker %v", s.Raw["worker"])
+	}
+}
+
+// In fish too, status run in the shell (and in a command substitution)
+// names the shell's worker, with the pid fish started it as.
+func TestStatusNamesFishWorker(t *testing.T) {
+	w := shellWorld(t, "fish")
+	tm := onTerminal(t, w, "fish")
+	tm.enter(fmt.Sprintf(workerSetups["fish"], prchipBin))
+	worker := waitWorker(t, tm.panePID(), 0)
+	tm.enter("echo WORKERPID=$_prchip_wpid; " + prchipBin + " status --json > direct.json; set x (" + prchipBin + " status --json); printf '%s\\n' $x > subst.json; echo DONE")
+	tm.waitFor("status", func(s string) bool { return strings.Contains(s, "\nDONE") })
+	if !strings.Contains(tm.screen(), fmt.Sprintf("WORKERPID=%d\n", worker)) {
+		t.Fatalf("the hook's worker pid is not %d:\n%s", worker, tm.screen())
+	}
+	for _, f := range []string{"direct.json", "subst.json"} {
+		b, _ := os.ReadFile(filepath.Join(w.repo, f))
+		var st struct {
+			Worker *struct {
+				PID    int    `json:"pid"`
+				Binary string `json:"binary"`
+			} `json:"worker"`
+		}
+		if err := json.Unmarshal(b, &st); err != nil || st.Worker == nil || st.Worker.PID != worker || st.Worker.Binary != prchipBin {
+			t.Fatalf("%s: worker %+v (%v), want pid %d\n%s", f, st.Worker, err, worker, b)
+		}
 	}
 }
 
