@@ -185,39 +185,6 @@ func TestWorkerFollowsGitConfigInTheEnvironment(t *testing.T) {
 	}
 }
 
-// fish's waiter tells the shell that a refresh ended with a signal. After
-// `exec` the process is another program: it must not be signalled (fish's
-// SIGUSR1 killed it), and the terminal's program lives on.
-func TestFishExecWhileRefreshing(t *testing.T) {
-	w := shellWorld(t, "fish")
-	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
-	w.srv.SetDelay(2 * time.Second)
-	tm := onTerminal(t, w, "fish")
-	tm.enter(fmt.Sprintf(redrawSetups["fish"], prchipBin))
-	tm.waitFor("the refresh to start", func(string) bool { return w.refreshRunning() })
-	waiters := func() int {
-		return len(liveProcesses(func(p proc) bool {
-			return strings.Contains(string(p.cmdline), "prompt\x00--shell\x00fish\x00--wait")
-		}))
-	}
-	if waiters() == 0 {
-		t.Fatal("no waiter runs: the test shows nothing")
-	}
-	pid := tm.panePID()
-	tm.enter("exec sleep 300")
-	w.settle()
-	deadline := time.Now().Add(10 * time.Second)
-	for waiters() > 0 && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond)
-	comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
-	if !alive(pid) || strings.TrimSpace(string(comm)) != "sleep" {
-		t.Fatalf("the program fish exec'd is gone (pane pid %d, comm %q)", pid, comm)
-	}
-	syscall.Kill(pid, syscall.SIGKILL)
-}
-
 // A zsh started from a shell that runs starship inherits STARSHIP_SHELL
 // but draws its own prompt: the chip stays escaped for zsh, so a title's
 // %-sequences show as text, not as colour or the user's name.

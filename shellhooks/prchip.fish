@@ -135,14 +135,10 @@ if not set -q _prchip_hooked
             end
         end
         if not _prchip_which
-            if test $asked = 2
-                # No binary to render with: the worker's answer, when it
-                # comes, brings the chip.
-                test "$PWD" != "$_prchip_pwd"; and _prchip_set ''
-                _prchip_send
-            else
-                _prchip_set ''
-            end
+            _prchip_set ''
+            # A worker that may still answer gets the request: its
+            # signal brings the chip.
+            test $asked = 2; and _prchip_send
             return $ret
         end
         if test $_prchip_dirty = 1
