@@ -28,7 +28,7 @@ func TestFishRepaintKeepsTheCommandLine(t *testing.T) {
 		output      []string
 	}{
 		{
-			name:     "vi",
+			name: "vi",
 			// Set first: without a config, fish has no handler for
 			// the variable, which the function otherwise leaves it to.
 			setup:    "set -g fish_key_bindings fish_vi_key_bindings; fish_vi_key_bindings",
@@ -38,7 +38,7 @@ func TestFishRepaintKeepsTheCommandLine(t *testing.T) {
 			output:   []string{"\ntypedX\n"},
 		},
 		{
-			name:  "paste",
+			name: "paste",
 			// As fish's own interactive set-up does (no config here).
 			setup: `function _bp_on --on-event fish_prompt; printf '\e[?2004h'; end; function _bp_off --on-event fish_preexec; printf '\e[?2004l'; end`,
 			edit: func(tm *terminal) {
