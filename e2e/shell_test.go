@@ -369,11 +369,17 @@ var terminals atomic.Int64
 // onTerminal starts sh in w.repo on a tmux terminal of its own; it is
 // killed when the test ends.
 func onTerminal(t *testing.T, w *world, sh string) *terminal {
+	return onTerminalIn(t, w, sh)
+}
+
+// onTerminalIn is onTerminal with the shell started through wrap (a
+// command and its arguments, such as unshare's).
+func onTerminalIn(t *testing.T, w *world, sh string, wrap ...string) *terminal {
 	// A socket of its own: a terminal killed at the end of one subtest may
 	// still be going away when the next one starts in the same world.
 	sock := filepath.Join(w.home, fmt.Sprintf("tmux%d.sock", terminals.Add(1)))
 	tm := &terminal{t: t, tmux: need(t, "tmux"), sock: sock}
-	args := []string{"env", "-i"}
+	args := append(wrap, "env", "-i")
 	args = append(args, w.env()...)
 	args = append(args, "TERM=xterm", need(t, sh))
 	switch sh {
