@@ -788,12 +788,18 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 			case "user-trap":
 				script = "trap 'true' DEBUG\n" + script
 			case "preexec":
-				script += bashPreexecStandIn
+				// The real bash-preexec (testdata), loaded after prchip's
+				// hook; __bp_delay_install lets it work with stdout a pipe,
+				// and so its install is called here.
+				bp, _ := filepath.Abs(filepath.Join("testdata", "bash-preexec", "bash-preexec.sh"))
+				script += "__bp_delay_install=1; source " + bp + "; __bp_install_after_session_init\n"
 			}
 			want := 0
 			if sh == "fish" {
 				for _, l := range fishLines {
-					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt\n", fishQuote(l.line))
+					// A pause, as between lines typed: fish's worker
+					// answers each request before the next prompt.
+					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt; sleep 0.2\n", fishQuote(l.line))
 					if l.invalidates {
 						want++
 					}
@@ -814,21 +820,6 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 		})
 	}
 }
-
-// bashPreexecStandIn does to prchip's hook what bash-preexec (loaded by
-// atuin and other tools; not packaged by Debian) does, loaded after it: at
-// the first prompt it takes the DEBUG trap over and from then on runs the
-// trap it found once per command line, before the line's first command,
-// instead of before each simple command.
-const bashPreexecStandIn = `__bp_imported=defined
-__bp_ran=
-__bp_install() {
-  __bp_prior=${__bp_prior#"trap -- '"}; __bp_prior=${__bp_prior%"' DEBUG"}
-  trap '[[ -n $__bp_ran ]] || { __bp_ran=1; eval "$__bp_prior"; }' DEBUG
-  PROMPT_COMMAND="${PROMPT_COMMAND%%;__bp_prior=*};__bp_ran="
-}
-PROMPT_COMMAND="${PROMPT_COMMAND};"'__bp_prior=$(trap -p DEBUG);__bp_install'
-`
 
 // fishQuote makes s one fish word.
 func fishQuote(s string) string {

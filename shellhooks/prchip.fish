@@ -105,6 +105,7 @@ if not set -q _prchip_hooked
     set -g _prchip_pause 0
     set -g _prchip_end ''
     set -g _prchip_dirty 0
+    set -g _prchip_sent_dirty 0
     set -g _prchip_can_work 0
     test -d /proc/$fish_pid; and set -g _prchip_can_work 1
 
@@ -191,6 +192,8 @@ if not set -q _prchip_hooked
             set -g _prchip_grace (builtin math $_prchip_grace - 1)
             return 2
         end
+        # Given up on: an invalidation it was sent is made again.
+        test $_prchip_sent_dirty = 1; and set -g _prchip_dirty 1
         return 1
     end
 
@@ -215,6 +218,7 @@ if not set -q _prchip_hooked
             end
         end
         builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $env '' >$d/req
+        set -g _prchip_sent_dirty $_prchip_dirty
         set -g _prchip_dirty 0
     end
 
