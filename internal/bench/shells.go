@@ -81,6 +81,9 @@ for i in (seq {{rounds}})
 end
 echo "@ worker $_prchip_wpid"
 echo "@ done"
+# fish runs a script from a pipe once it has read all of it: the shell
+# (and so its worker) stays until the benchmark is done with it.
+while not test -e {{out}}.end; sleep 0.1; end
 `,
 }
 
@@ -145,13 +148,13 @@ func runShell(w *world, prchip, sh, stateHome string, rounds int, after func(r *
 	io.WriteString(in, script)
 	r := &shellResult{}
 	if sh == "fish" {
-		// The shell stays up (its stdin open) until after has looked at
-		// its worker.
+		// The shell stays up until after has looked at its worker.
+		in.Close()
 		err := fishRounds(<-marks, r)
 		if err == nil && after != nil {
 			err = after(r)
 		}
-		in.Close()
+		os.WriteFile(out+".end", nil, 0o600)
 		c.Wait()
 		if err != nil {
 			return nil, fmt.Errorf("fish: %w\n%s", err, errb.String())
@@ -217,12 +220,16 @@ func readMarks(r io.Reader) []mark {
 func fishRounds(ms []mark, r *shellResult) error {
 	var h, g float64
 	var workers []int
+	for _, m := range ms {
+		if n, ok := strings.CutPrefix(m.text, "worker "); ok {
+			pid, _ := strconv.Atoi(n)
+			workers = append(workers, pid)
+		}
+	}
 	for i := 1; i < len(ms); i++ {
 		d := float64(ms[i].at.Sub(ms[i-1].at).Microseconds())
 		switch {
 		case strings.HasPrefix(ms[i].text, "worker "):
-			n, _ := strconv.Atoi(strings.TrimPrefix(ms[i].text, "worker "))
-			workers = append(workers, n)
 			continue
 		case ms[i].text == "git":
 			g = d
@@ -234,7 +241,7 @@ func fishRounds(ms []mark, r *shellResult) error {
 		default:
 			continue
 		}
-		if i+1 == len(ms) || ms[i+1].text == "start" || ms[i+1].text == "done" {
+		if i+1 == len(ms) || ms[i+1].text == "start" || ms[i+1].text == "done" || strings.HasPrefix(ms[i+1].text, "worker ") {
 			r.hooks, r.git = append(r.hooks, h), append(r.git, g)
 		}
 	}
