@@ -87,10 +87,20 @@ while not test -e {{out}}.end; sleep 0.1; end
 `,
 }
 
-// bashPreexec is prepended to bash's script for the bash-preexec case
-// (atuin and others load it): its precmd hooks run in the loop with
-// prchip's, and prchip's takes the command line from its preexec_functions.
-const bashPreexec = "source {{bashpreexec}}\n"
+// bash with bash-preexec (atuin and others load it): bash-preexec
+// installs itself at the first prompt, and from then on prchip's hook
+// takes the command line from its preexec_functions. bash+preexec times
+// every prompt hook, bash-preexec's own included; bash+preexec-hook
+// (bashPreexec) times prchip's hook alone, as bash-preexec's prompt
+// functions cost what they cost whatever else is loaded (its DEBUG trap
+// still runs before each command of the loop, on both sides).
+var bashPreexec = strings.NewReplacer(
+	`eval "$({{prchip}} init bash)"`, "source {{bashpreexec}}\n"+`eval "$({{prchip}} init bash)"`,
+	`_bench_hooks() { local pc; for pc in "${PROMPT_COMMAND[@]}"; do eval "$pc"; done; }`,
+	`_bench_hooks() { local pc; for pc in "${PROMPT_COMMAND[@]}"; do eval "$pc"; done; }
+_bench_hooks
+[[ ${PROMPT_COMMAND[*]} == *__bp_precmd_invoke_cmd* && ${preexec_functions[*]} == *_prchip_preexec* ]] || exit 1
+_bench_hooks() { _prchip_hook; }`)
 
 // shellResult is one shell's run.
 type shellResult struct {
@@ -114,11 +124,15 @@ func runShell(w *world, prchip, sh, stateHome string, rounds int, after func(r *
 	out := filepath.Join(w.home, "bench-"+name+variant+"-"+filepath.Base(stateHome))
 	os.Remove(out)
 	text := shellScripts[name]
-	if variant == "preexec" {
+	if strings.HasPrefix(variant, "preexec") {
 		if _, err := os.Stat(bashPreexecFile); err != nil {
 			return nil, fmt.Errorf("bash-preexec: %w", err)
 		}
-		text = bashPreexec + text
+		if variant == "preexec" {
+			text = "source {{bashpreexec}}\n" + text
+		} else {
+			text = bashPreexec.Replace(text)
+		}
 	}
 	script := strings.NewReplacer("{{prchip}}", prchip, "{{rounds}}", strconv.Itoa(rounds), "{{out}}", out,
 		"{{bashpreexec}}", "'"+strings.ReplaceAll(bashPreexecFile, "'", `'\''`)+"'").Replace(text)
@@ -322,7 +336,7 @@ func memory(pid int) (rss, private int64, err error) {
 // idle, when idle > 0).
 func runShells(o options, w *world, states map[int]string) error {
 	fmt.Fprintf(o.out, "\nOne prompt's hooks in real shells against x=$(git rev-parse --abbrev-ref HEAD) in the same shell,\n%d interleaved rounds, median of per-round ratios (medians of the times in brackets):\n", o.shellRounds)
-	for _, sh := range []string{"zsh", "bash", "bash+preexec", "fish"} {
+	for _, sh := range []string{"zsh", "bash", "bash+preexec", "bash+preexec-hook", "fish"} {
 		for _, repos := range []int{1, 500} {
 			var after func(r *shellResult) error
 			rounds := o.shellRounds
@@ -341,7 +355,11 @@ func runShells(o options, w *world, states map[int]string) error {
 			if r.replaced != 0 {
 				note = fmt.Sprintf("  (worker %d replaced by %d: some prompts were one-shot)", r.replaced, r.worker)
 			}
-			fmt.Fprintf(o.out, "  %-12s %3d repo%s (worker)  ratio %.3f   (hooks %7.0f us, git %7.0f us)%s\n", sh, repos,
+			label := map[string]string{"bash+preexec": "bash+preexec (all hooks)", "bash+preexec-hook": "bash+preexec (prchip's hook)"}[sh]
+			if label == "" {
+				label = sh
+			}
+			fmt.Fprintf(o.out, "  %-28s %3d repo%s (worker)  ratio %.3f   (hooks %7.0f us, git %7.0f us)%s\n", label, repos,
 				map[bool]string{true: " ", false: "s"}[repos == 1], medianF(r.ratios), medianF(r.hooks), medianF(r.git), note)
 		}
 	}
