@@ -149,7 +149,7 @@ echo "ATTEMPTS-DONE"`
 // the one-shot render's, and not once the variables are gone.
 func TestWorkerFollowsGitConfigInTheEnvironment(t *testing.T) {
 	testenv.NeedRoot(t)
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			w := shellWorld(t, sh)
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
@@ -174,12 +174,21 @@ func TestWorkerFollowsGitConfigInTheEnvironment(t *testing.T) {
 			tm := onTerminal(t, w, sh)
 			tm.enter(fmt.Sprintf(workerSetups[sh], prchipBin))
 			waitWorker(t, tm.panePID(), 0)
-			tm.enter("_prchip_exe=/nonexistent/prchip") // only the worker can draw the chip now
+			tm.enter(assign(sh, "_prchip_exe", "/nonexistent/prchip")) // only the worker can draw the chip now
 			tm.enter("echo before")
 			tm.promptShows(sh, "")
-			tm.enter(fmt.Sprintf("export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=safe.directory GIT_CONFIG_VALUE_0=%s", w.repo))
+			if sh == "fish" {
+				// fish's hook collects the variables again when one is set.
+				tm.enter(fmt.Sprintf("set -gx GIT_CONFIG_KEY_0 safe.directory; set -gx GIT_CONFIG_VALUE_0 %s; set -gx GIT_CONFIG_COUNT 1", w.repo))
+			} else {
+				tm.enter(fmt.Sprintf("export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=safe.directory GIT_CONFIG_VALUE_0=%s", w.repo))
+			}
 			tm.promptShows(sh, oneShot)
-			tm.enter("unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0")
+			if sh == "fish" {
+				tm.enter("set -e GIT_CONFIG_VALUE_0")
+			} else {
+				tm.enter("unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0")
+			}
 			tm.promptShows(sh, "")
 		})
 	}

@@ -98,7 +98,10 @@ if not set -q _prchip_hooked
     set -g _prchip_wdir ''
     set -g _prchip_wpid 0
     set -g _prchip_wesc ''
-    set -g _prchip_id 0
+    set -g _prchip_id 1
+    set -g _prchip_succ 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 1
+    set -g _prchip_envs
+    set -g _prchip_env_stale 1
     set -g _prchip_pwd ''
     set -g _prchip_grace 0
     set -g _prchip_fails 0
@@ -175,14 +178,16 @@ if not set -q _prchip_hooked
         # The user's own, as a request carries tokens (a directory of
         # another's in /dev/shm under the name of one that went is not).
         test -O "$d"; or return 1
-        set -l line
-        test -f $d/ans; and read line <$d/ans
-        test "$line" = end; and return 1
-        set -l a (string split -m 1 -- ' ' $line)
-        if test -n "$a[1]" -a "$a[1]" = "$_prchip_id"
+        # read splits "id chip" itself: a command substitution costs fish
+        # about 80 us, more than the rest of the prompt.
+        set -l id
+        set -l chip
+        test -f $d/ans; and read -d ' ' id chip <$d/ans
+        test "$id" = end; and return 1
+        if test -n "$id" -a "$id" = "$_prchip_id"
             set -g _prchip_grace 1
             if test "$PWD" = "$_prchip_pwd"
-                _prchip_set "$a[2]"
+                _prchip_set "$chip"
             else
                 _prchip_set ''
             end
@@ -202,8 +207,22 @@ if not set -q _prchip_hooked
     function _prchip_send
         set -l d $_prchip_wdir
         test -O "$d"; or return 1
-        set -g _prchip_id (builtin math $_prchip_id + 1)
+        # The next id, from a cycle of 64 (no arithmetic: math runs in a
+        # command substitution); an answer is only ever compared with the
+        # request just before.
+        set -g _prchip_id $_prchip_succ[$_prchip_id]
         set -g _prchip_pwd $PWD
+        test $_prchip_env_stale = 1; and _prchip_env
+        builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $_prchip_envs '' >$d/req
+        set -g _prchip_sent_dirty $_prchip_dirty
+        set -g _prchip_dirty 0
+    end
+
+    # The exported variables the answer depends on, as NAME=value, into
+    # _prchip_envs: collected again only after one of them was set or
+    # erased in this shell (fish tells, --on-variable), not at every prompt.
+    function _prchip_env
+        set -g _prchip_env_stale 0
         set -l env
 @PRCHIP_ENV_FISH@
         # git's configuration from the environment (git -c, direnv): the
@@ -217,21 +236,22 @@ if not set -q _prchip_hooked
                 set i (builtin math $i + 1)
             end
         end
-        builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $env '' >$d/req
-        set -g _prchip_sent_dirty $_prchip_dirty
-        set -g _prchip_dirty 0
+        set -g _prchip_envs $env
+    end
+    function _prchip_env_changed @PRCHIP_ENV_FISH_EVENTS@
+        set -g _prchip_env_stale 1
     end
 
     # The worker's signal: its answer to the last request changed the chip.
     function _prchip_redraw --on-signal SIGURG
         set -l d $_prchip_wdir
         test -n "$d" -a -f "$d/ans"; or return
-        set -l line
-        read line <$d/ans
-        set -l a (string split -m 1 -- ' ' $line)
-        if test -n "$a[1]" -a "$a[1]" = "$_prchip_id"; and test "$a[2]" != "$PRCHIP"
+        set -l id
+        set -l chip
+        read -d ' ' id chip <$d/ans
+        if test -n "$id" -a "$id" = "$_prchip_id"; and test "$chip" != "$PRCHIP"
             set -g _prchip_grace 1
-            _prchip_set "$a[2]"
+            _prchip_set "$chip"
             builtin commandline -f repaint
         end
     end
