@@ -69,6 +69,9 @@ package shellhooks
 //     now; after a cd it shows none until the worker's signal.
 //  2. it writes the request (the format above, with FishShown, "shown=" and
 //     the chip it shows, as the first name=value field) to FishRequest.
+//     Its ids cycle through 1 to 64 (fish has no arithmetic outside a
+//     command substitution, which costs it about 80 us): an answer is only
+//     ever compared with the request just before it.
 //  3. the worker, told by inotify when the file is closed, writes the
 //     answer to FishAnswer (a rename: never half a line) and, when the
 //     chip differs from the one shown, sends the shell SIGURG; the hook's
