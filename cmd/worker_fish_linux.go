@@ -36,7 +36,25 @@ func runFishWorker(c *workerOptions, pid int) error {
 	}
 	defer ch.close()
 	removeOnExit = ch.close
+	batchScheduling()
 	return c.serveShell(sanitize.Fish, pid, ch, ch.next, false)
+}
+
+// batchScheduling puts the worker's threads (and so the ones they start)
+// under SCHED_BATCH: fish never waits for an answer, and a worker woken by
+// the request must not preempt the shell that is still drawing its
+// prompt (on a busy machine that put the answer's time into the prompt's).
+// The answer comes a moment later, through the signal, as it would anyway.
+func batchScheduling() {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return
+	}
+	for _, t := range tasks {
+		if tid, err := strconv.Atoi(t.Name()); err == nil {
+			unix.SchedSetAttr(tid, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_BATCH}, 0)
+		}
+	}
 }
 
 // fishChannel is fish's side of the worker: the hook's private directory,
