@@ -41,7 +41,7 @@ set -gx PRCHIP_HOOK_EXE $_prchip_exe
 if not set -q _prchip_hooked
     # A function of the user's takes precedence over a builtin of the same
     # name (fish's `alias` makes one): the builtins that can be shadowed so
-    # are called through `builtin`, and date through `command`.
+    # are called through `builtin`, and programs through `command`.
     set -g _prchip_hooked 1
     set -g PRCHIP ''
     set -g _prchip_run ''
@@ -121,6 +121,33 @@ if not set -q _prchip_hooked
         set -g _prchip_esc fish
         if set -q STARSHIP_SHELL
             builtin functions fish_prompt 2>/dev/null | string match -q -- '*starship*prompt*'; and set -g _prchip_esc plain
+        end
+        # The common case, inline (a fish function call costs as much as
+        # a file operation): the worker answered the last request; this
+        # prompt shows its chip and writes the next request. _prchip_ask
+        # and _prchip_send do the same for the other paths.
+        set -l d $_prchip_wdir
+        if test -n "$d" -a "$_prchip_wesc" = "$_prchip_esc"; and test -O "$d" -a -f "$d/ans"
+            set -l id
+            set -l chip
+            read -d ' ' id chip <$d/ans
+            if test "$id" = "$_prchip_id"
+                set -g _prchip_grace 1
+                set -g _prchip_fails 0
+                test "$PWD" = "$_prchip_pwd"; or set chip ''
+                if test $_prchip_esc = plain
+                    set -gx PRCHIP "$chip"
+                else
+                    set -g PRCHIP "$chip"
+                end
+                set -g _prchip_id $_prchip_succ[$_prchip_id]
+                set -g _prchip_pwd $PWD
+                test $_prchip_env_stale = 1; and _prchip_env
+                builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $_prchip_envs '' >$d/req
+                set -g _prchip_sent_dirty $_prchip_dirty
+                set -g _prchip_dirty 0
+                return $ret
+            end
         end
         if test -n "$_prchip_wdir" -a "$_prchip_wesc" != "$_prchip_esc"
             _prchip_stop
