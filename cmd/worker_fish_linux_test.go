@@ -3,10 +3,9 @@ package cmd
 import (
 	"errors"
 	"os"
-	"os/signal"
+	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -51,22 +50,36 @@ func TestFishChannelMustBePrivate(t *testing.T) {
 	}
 }
 
-// The channel's round trip, with this test process as the shell (the Go
-// runtime catches SIGURG, as fish's hook does): a request written to the
-// file is read once it is closed, half a request is not; the answer goes
-// to the answer file whole; the shell is signalled only when the chip
-// differs from the one the request said it shows, and a push rewrites the
-// answer to the latest request. Ending while the shell lives leaves "end".
+// The channel's round trip, with a shell that traps SIGURG (as fish's hook
+// handles it) standing in for fish: a request written to the file is read
+// once it is closed, half a request is not; the answer goes to the answer
+// file whole; the shell is signalled only when the chip differs from the
+// one the request said it shows, and a push rewrites the answer to the
+// latest request. Ending while the shell lives leaves "end".
 func TestFishChannelRoundTrip(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), shellhooks.FishDirPrefix+"x")
+	base := t.TempDir()
+	dir := filepath.Join(base, shellhooks.FishDirPrefix+"x")
 	os.Mkdir(dir, 0o700)
-	urg := make(chan os.Signal, 8)
-	signal.Notify(urg, syscall.SIGURG)
-	defer signal.Stop(urg)
-	ch, err := openFishChannel(dir, os.Getpid())
+	got := filepath.Join(base, "got")
+	sh := exec.Command("sh", "-c", `trap 'echo x >> "$0"' URG; : > "$0.ready"; while :; do sleep 0.02; done`, got)
+	if err := sh.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { sh.Process.Kill(); sh.Wait() }()
+	for i := 0; ; i++ {
+		if _, err := os.Stat(got + ".ready"); err == nil {
+			break
+		}
+		if i == 500 {
+			t.Fatal("the stand-in shell did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	ch, err := openFishChannel(dir, sh.Process.Pid)
 	if err != nil {
 		t.Fatal(err)
 	}
+	signals := 0
 	req := func(id, shown string) {
 		r := shellhooks.Request{ID: id, Dir: "/somewhere", Env: map[string]string{"PATH": "/bin"}}
 		b := r.Encode()
@@ -94,18 +107,15 @@ func TestFishChannelRoundTrip(t *testing.T) {
 		b, _ := os.ReadFile(filepath.Join(dir, shellhooks.FishAnswer))
 		return string(b)
 	}
+	// The signals the shell got since the last look (its trap runs
+	// between sleeps).
 	drain := func() int {
-		n := 0
-		for {
-			select {
-			case <-urg:
-				n++
-			case <-time.After(300 * time.Millisecond):
-				return n
-			}
-		}
+		time.Sleep(300 * time.Millisecond)
+		b, _ := os.ReadFile(got)
+		n := strings.Count(string(b), "x") - signals
+		signals += n
+		return n
 	}
-	drain()
 
 	req("1", "#42")
 	next("1")

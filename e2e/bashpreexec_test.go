@@ -77,4 +77,9 @@ func TestBashPreexecNoForkPerPrompt(t *testing.T) {
 		t.Errorf("the prompt after false does not show its status:\n%s", s)
 	}
 	tm.noNotices()
+	// The shell ends, and with it its worker, which removes its record:
+	// killed with the namespace instead, it would leave it behind.
+	pane := tm.panePID()
+	tm.enter("exit")
+	waitGone(t, pane, 10*time.Second, "the terminal's namespace")
 }
