@@ -32,7 +32,13 @@ func runFishWorker(c *workerOptions, pid int) error {
 	}
 	ch, err := openFishChannel(c.Files, pid)
 	if err != nil {
-		return nil // the shell is gone, or the directory is not the user's alone
+		// The shell is gone (it ended before its worker started): no one
+		// else will remove the directory. One that is not the user's
+		// alone is left as it is.
+		if errors.Is(err, errShellGone) {
+			removeFishFiles(c.Files)
+		}
+		return nil
 	}
 	defer ch.close()
 	removeOnExit = ch.close
@@ -75,6 +81,9 @@ type fishChannel struct {
 	once    sync.Once
 }
 
+// errShellGone: the shell ended before its worker could hold it.
+var errShellGone = errors.New("the shell is gone")
+
 // errShellChanged: the process is no longer the fish that started the
 // worker (it ran exec), so there is no one to answer.
 var errShellChanged = errors.New("the shell's process runs another program")
@@ -96,12 +105,15 @@ func openFishChannel(dir string, pid int) (*fishChannel, error) {
 		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
 	}
 	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil {
+		if errors.Is(err, unix.ESRCH) {
+			return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
+		}
 		return fail(fmt.Errorf("fish channel: %w", err))
 	}
 	// Read after the pidfd is open and found alive after: it is the
 	// pidfd's process's.
 	if c.exe = exeIdentity(pid); c.exe == "" || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
-		return fail(fmt.Errorf("fish channel: shell %d is gone", pid))
+		return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
 	}
 	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
 		return fail(fmt.Errorf("fish channel: %w", err))

@@ -151,3 +151,21 @@ func TestFishChannelRoundTrip(t *testing.T) {
 		t.Fatal("the request file stays")
 	}
 }
+
+// A worker that starts after its shell has ended removes the directory
+// the hook made for it: no one else would.
+func TestFishWorkerOfAnEndedShellRemovesItsDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), shellhooks.FishDirPrefix+"x")
+	os.Mkdir(dir, 0o700)
+	os.WriteFile(filepath.Join(dir, shellhooks.FishRequest), []byte("prchip1\x001\x00/\x000\x00\x00"), 0o600)
+	sh := exec.Command("true")
+	if err := sh.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := runFishWorker(&workerOptions{Files: dir}, sh.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the directory stays: %v", err)
+	}
+}
