@@ -514,7 +514,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 	if w := s.Worker; w != nil {
 		row("worker", fmt.Sprintf("pid %d, %s, idle %s", w.PID, w.Binary, time.Duration(w.IdleS)*time.Second))
 	} else {
-		row("worker", "none for this shell (zsh and bash start one at their second prompt)")
+		row("worker", "none for this shell (zsh, bash and fish start one at their second prompt)")
 	}
 	if s.Hook != nil {
 		row("hook", s.Hook.line())

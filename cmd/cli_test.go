@@ -77,7 +77,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"completion"}, "prchip completion needs a shell: bash, zsh, fish or powershell"},
 		{[]string{"completion", "tcsh"}, `unknown shell "tcsh"`},
 		{[]string{"reset", "--all", "x"}, "unknown command"},
-		{[]string{"worker", "--shell", "fish"}, "zsh or bash"},
+		{[]string{"worker", "--shell", "tcsh"}, "zsh, bash or fish"},
+		{[]string{"worker", "--shell", "fish", "--pid", "2"}, "--files names the fish hook's directory"},
+		{[]string{"worker", "--shell", "fish", "--pid", "2", "--files", "relative"}, "--files names the fish hook's directory"},
 	} {
 		out, errs, code := runIn(t, c.args...)
 		if code != ExitUsage || out != "" || !strings.Contains(errs, c.want) {

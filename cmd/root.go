@@ -52,6 +52,7 @@ type statuslineOptions struct {
 type workerOptions struct {
 	baseOptions
 	Shell, PID, FIFOs string
+	Files             string // fish's channel directory (worker_fish_linux.go)
 	Plain             bool
 }
 
@@ -205,12 +206,13 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	invalidate.Flags().BoolVar(&invalidateProbe, "probe", false, "only ask GitHub at the next prompt whether the pull request changed (the hooks, after git)")
 
 	workerOpts := &workerOptions{baseOptions: base}
-	worker := plain("worker", "The per-shell worker the zsh and bash hooks start (not for people)", func() error { return runWorker(workerOpts) })
-	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh or bash")
+	worker := plain("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })
+	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh, bash or fish")
 	worker.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
 	worker.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
+	worker.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
 	worker.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
-	fixedValues(worker, "shell", "zsh", "bash")
+	fixedValues(worker, "shell", "zsh", "bash", "fish")
 
 	resetOpts := &resetOptions{baseOptions: base}
 	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", func() error { return runReset(resetOpts) })

@@ -26,21 +26,24 @@ import (
 	"github.com/prchip/prchip/shellhooks"
 )
 
-// runWorker is `prchip worker`: one per interactive zsh or bash, started
-// by its hook, answering each prompt over the FIFOs the hook made
-// (shellhooks/protocol.go). It ends when its shell ends, when the shell
+// runWorker is `prchip worker`: one per interactive zsh, bash or fish, started
+// by its hook, answering each prompt over the FIFOs the hook made (fish:
+// over files, worker_fish_linux.go; shellhooks/protocol.go). It ends when its shell ends, when the shell
 // closes the request FIFO, after the configured idle time, and after
 // answering once its executable has been replaced, moved or deleted: the
 // hook's next prompt starts the binary its init recorded again, or, when
 // that is gone, the prchip on PATH.
 func runWorker(c *workerOptions) error {
 	shell, ok := sanitize.ParseShell(c.Shell)
-	if !ok || (shell != sanitize.Zsh && shell != sanitize.Bash) {
-		return usageError("worker: --shell must be zsh or bash")
+	if !ok || (shell != sanitize.Zsh && shell != sanitize.Bash && shell != sanitize.Fish) {
+		return usageError("worker: --shell must be zsh, bash or fish")
 	}
 	pid, err := strconv.Atoi(c.PID)
 	if err != nil || pid <= 1 {
 		return usageError("worker: --pid must be the shell's process id")
+	}
+	if shell == sanitize.Fish {
+		return runFishWorker(c, pid) // files, not FIFOs (worker_fish_linux.go)
 	}
 	fifos := c.FIFOs
 	if fifos == "" {
@@ -83,6 +86,14 @@ func runWorker(c *workerOptions) error {
 		defer rmFIFOs()
 		removeOnExit = rmFIFOs
 	}
+	bin := bufio.NewReaderSize(in, 64<<10)
+	return c.serveShell(shell, pid, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, true)
+}
+
+// serveShell runs the worker for shell pid once its channel is set up:
+// answers go to out, requests come from read. hello: the channel wants the
+// worker's hello (the FIFOs).
+func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer, read func() (shellhooks.Request, error), hello bool) error {
 	// Out of the shell's session (it fails, harmlessly, for the leader of
 	// a zsh background job): Ctrl-C and job control signals are for the
 	// user's commands. And out of the shell's directory, which would stay
@@ -106,10 +117,12 @@ func runWorker(c *workerOptions) error {
 	rawfile.Touched = w.tracker.record
 	w.record = writeWorkerRecord(DefaultPaths(), pid, exe)
 	defer w.removeRecord()
-	if _, err := out.Write(shellhooks.Hello(os.Getpid())); err != nil {
-		return nil
+	if hello {
+		if _, err := out.Write(shellhooks.Hello(os.Getpid())); err != nil {
+			return nil
+		}
 	}
-	return w.serve(bufio.NewReaderSize(in, 64<<10))
+	return w.serve(read)
 }
 
 // worker is one shell's worker.
@@ -120,7 +133,7 @@ type worker struct {
 	// escape is what answers are escaped for: the shell's, or plain text
 	// (--plain) for a prompt that starship draws from $PRCHIP.
 	escape   sanitize.Shell
-	out      *os.File
+	out      io.Writer // the FIFO, or fish's answer file (fishChannel)
 	shellPID int
 	exePath  string
 	exe      fileID
@@ -141,7 +154,7 @@ type worker struct {
 // Requests are read with blocking reads on this goroutine (no poller and
 // no goroutine hop between a request and its answer); the rest waits in
 // another goroutine. mu keeps answers and pushes apart.
-func (w *worker) serve(in *bufio.Reader) error {
+func (w *worker) serve(read func() (shellhooks.Request, error)) error {
 	idle := time.NewTimer(w.idle)
 	go func() {
 		gone := watchProcess(w.shellPID)
@@ -166,7 +179,7 @@ func (w *worker) serve(in *bufio.Reader) error {
 		}
 	}()
 	for {
-		r, err := shellhooks.ReadRequest(in)
+		r, err := read()
 		if err != nil {
 			return nil // the shell closed the FIFO, or wrote nonsense
 		}
@@ -302,7 +315,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 			if rr.Config != nil {
 				w.idle = rr.Config.WorkerIdle
 			}
-			if w.shell == sanitize.Zsh {
+			if w.shell != sanitize.Bash {
 				w.follow(rr)
 			} else if rr.Child != nil {
 				go rr.Child.Wait() // reap it; bash cannot be told when it ends
@@ -439,7 +452,7 @@ func (w *worker) follow(rr rendered) {
 	}
 }
 
-// push renders again where the shell was last and tells zsh when the chip
+// push renders again where the shell was last and tells zsh or fish when the chip
 // changed. It never starts a refresh: a refresh that cannot record its
 // result must not become a loop while the prompt sits idle.
 func (w *worker) push() bool {
@@ -515,6 +528,7 @@ func endStuckWorker(arg string) {
 	p, dir, ok := strings.Cut(arg, ":")
 	if pid, err := strconv.Atoi(p); ok && err == nil && pid > 1 && dir != "" {
 		endWorker(pid, dir)
+		removeFishFiles(dir)
 	}
 }
 
@@ -528,7 +542,7 @@ func workerStartedWith(cmdline []byte, dir string) bool {
 		return false
 	}
 	for i := 2; i+1 < len(args); i++ {
-		if args[i] == "--fifos" && args[i+1] == dir {
+		if (args[i] == "--fifos" || args[i] == "--files") && args[i+1] == dir {
 			return true
 		}
 	}

@@ -369,11 +369,17 @@ var terminals atomic.Int64
 // onTerminal starts sh in w.repo on a tmux terminal of its own; it is
 // killed when the test ends.
 func onTerminal(t *testing.T, w *world, sh string) *terminal {
+	return onTerminalIn(t, w, sh)
+}
+
+// onTerminalIn is onTerminal with the shell started through wrap (a
+// command and its arguments, such as unshare's).
+func onTerminalIn(t *testing.T, w *world, sh string, wrap ...string) *terminal {
 	// A socket of its own: a terminal killed at the end of one subtest may
 	// still be going away when the next one starts in the same world.
 	sock := filepath.Join(w.home, fmt.Sprintf("tmux%d.sock", terminals.Add(1)))
 	tm := &terminal{t: t, tmux: need(t, "tmux"), sock: sock}
-	args := []string{"env", "-i"}
+	args := append(wrap, "env", "-i")
 	args = append(args, w.env()...)
 	args = append(args, "TERM=xterm", need(t, sh))
 	switch sh {
@@ -789,12 +795,18 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 			case "user-trap":
 				script = "trap 'true' DEBUG\n" + script
 			case "preexec":
-				script += bashPreexecStandIn
+				// The real bash-preexec (testdata), loaded after prchip's
+				// hook; __bp_delay_install lets it work with stdout a pipe,
+				// and so its install is called here.
+				bp, _ := filepath.Abs(filepath.Join("testdata", "bash-preexec", "bash-preexec.sh"))
+				script += "__bp_delay_install=1; source " + bp + "; __bp_install_after_session_init\n"
 			}
 			want := map[string]int{}
 			if sh == "fish" {
 				for _, l := range fishLines {
-					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt\n", fishQuote(l.line))
+					// A pause, as between lines typed: fish's worker
+					// answers each request before the next prompt.
+					script += fmt.Sprintf("emit fish_preexec %s; emit fish_prompt; sleep 0.2\n", fishQuote(l.line))
 					want[l.invalidates]++
 				}
 			} else {
@@ -811,21 +823,6 @@ func TestShellsInvalidateAfterAnyCommandOfLine(t *testing.T) {
 		})
 	}
 }
-
-// bashPreexecStandIn does to prchip's hook what bash-preexec (loaded by
-// atuin and other tools; not packaged by Debian) does, loaded after it: at
-// the first prompt it takes the DEBUG trap over and from then on runs the
-// trap it found once per command line, before the line's first command,
-// instead of before each simple command.
-const bashPreexecStandIn = `__bp_imported=defined
-__bp_ran=
-__bp_install() {
-  __bp_prior=${__bp_prior#"trap -- '"}; __bp_prior=${__bp_prior%"' DEBUG"}
-  trap '[[ -n $__bp_ran ]] || { __bp_ran=1; eval "$__bp_prior"; }' DEBUG
-  PROMPT_COMMAND="${PROMPT_COMMAND%%;__bp_prior=*};__bp_ran="
-}
-PROMPT_COMMAND="${PROMPT_COMMAND};"'__bp_prior=$(trap -p DEBUG);__bp_install'
-`
 
 // fishQuote makes s one fish word.
 func fishQuote(s string) string {

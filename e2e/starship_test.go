@@ -57,7 +57,7 @@ esac
 
 // With prchip's hook loaded, starship shows the chip from $PRCHIP (its
 // env_var block from `prchip init starship`): plain text, exported, kept
-// current by the hook (through the worker in zsh and bash, which answers
+// current by the hook (through the worker, in fish too, which answers
 // plain text), whichever of the two init lines comes first.
 func TestStarshipShowsTheHooksChip(t *testing.T) {
 	title := "50% $HOME `id` \\n"
@@ -102,7 +102,7 @@ func TestStarshipShowsTheHooksChip(t *testing.T) {
 						t.Fatalf("the chip leaks into commands:\n%s", tm.screen())
 					}
 				}
-				if sh != "fish" {
+				{
 					pid := strconv.Itoa(tm.panePID())
 					ws := liveProcesses(func(p proc) bool {
 						return strings.Contains(string(p.cmdline), "\x00worker\x00") && strings.Contains(string(p.cmdline), "\x00--pid\x00"+pid+"\x00")
@@ -124,7 +124,7 @@ func TestStarshipShowsTheHooksChip(t *testing.T) {
 // Loading the hook again from another binary ends the worker the old one
 // started: from the next prompt on, the new binary answers.
 func TestReloadedHookReplacesTheWorker(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			w := shellWorld(t, sh)
 			a, b := filepath.Join(w.home, "a", "prchip"), filepath.Join(w.home, "b", "prchip")
@@ -135,7 +135,15 @@ func TestReloadedHookReplacesTheWorker(t *testing.T) {
 			w.srv.SetPR("feature", fakegithub.PR{Number: 42})
 			w.refresh(w.repo, 0)
 			tm := onTerminal(t, w, sh)
-			tm.enter(fmt.Sprintf(`eval "$(%s init %s)"; PS1='<${PRCHIP}>$ '; PROMPT='<${PRCHIP}>$ '`, a, sh))
+			load := `eval "$(%s init %s)"`
+			if sh == "fish" {
+				load = `%s init %s | source`
+			}
+			if sh == "fish" {
+				tm.enter(fmt.Sprintf(load+`; function fish_prompt; printf '<%%s>$ ' $PRCHIP; end`, a, sh))
+			} else {
+				tm.enter(fmt.Sprintf(load+`; PS1='<${PRCHIP}>$ '; PROMPT='<${PRCHIP}>$ '`, a, sh))
+			}
 			for i := 0; i < 3; i++ {
 				tm.press("Enter")
 			}
@@ -147,7 +155,7 @@ func TestReloadedHookReplacesTheWorker(t *testing.T) {
 				}))
 			}
 			tm.waitFor("a worker of the first binary", func(string) bool { return workers(a) == 1 })
-			tm.enter(fmt.Sprintf(`eval "$(%s init %s)"`, b, sh))
+			tm.enter(fmt.Sprintf(load, b, sh))
 			for i := 0; i < 3; i++ {
 				tm.press("Enter")
 			}

@@ -22,6 +22,15 @@ import (
 var workerSetups = map[string]string{
 	"zsh":  `eval "$(%[1]s init zsh)"; PROMPT='<${PRCHIP}>%%# '`,
 	"bash": `eval "$(%[1]s init bash)"; PS1='<${PRCHIP}>\$ '`,
+	"fish": `%[1]s init fish | source; function fish_prompt; printf '<%%s>$ ' $PRCHIP; end`,
+}
+
+// assign is the command line that sets a global shell variable.
+func assign(sh, name, value string) string {
+	if sh == "fish" {
+		return "set -g " + name + " " + fishQuote(value)
+	}
+	return name + "=" + value
 }
 
 // panePID is the pid of the shell on the terminal (0 once it is gone).
@@ -113,7 +122,7 @@ func (tm *terminal) noNotices() {
 // SIGKILL or stopped with SIGSTOP, the worker is replaced, and the chip
 // stays. No job notice is ever printed.
 func TestWorkerInShells(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -124,7 +133,7 @@ func TestWorkerInShells(t *testing.T) {
 			shellPID := tm.panePID()
 			first := waitWorker(t, shellPID, 0)
 
-			tm.enter("_prchip_exe=/nonexistent/prchip")
+			tm.enter(assign(sh, "_prchip_exe", "/nonexistent/prchip"))
 			w.settle()
 			w.srv.SetPR("feature", fakegithub.PR{Number: 43})
 			before := w.prRequests()
@@ -140,18 +149,28 @@ func TestWorkerInShells(t *testing.T) {
 				t.Fatalf("workers %v, want the first one %d throughout", ws, first)
 			}
 
-			tm.enter(fmt.Sprintf("_prchip_exe=%s", prchipBin))
+			tm.enter(assign(sh, "_prchip_exe", prchipBin))
+			// fish never waits for an answer: it sees at a prompt whether
+			// the previous request was answered, and lets a worker miss one
+			// (one-shot) before it replaces it. Every prompt shows the chip.
+			late := map[string]int{"fish": 2}[sh]
 			syscall.Kill(first, syscall.SIGKILL)
-			tm.press("Enter")
-			tm.promptShows(sh, "#43")
+			for i := range 1 + late {
+				tm.enter(fmt.Sprintf("echo killed%d", i))
+				tm.waitFor("the prompt after SIGKILL", func(s string) bool {
+					return strings.Contains(s, fmt.Sprintf("killed%d\n<#43>", i))
+				})
+			}
 			second := waitWorker(t, shellPID, first)
 
 			syscall.Kill(second, syscall.SIGSTOP)
 			start := time.Now()
-			tm.enter("echo stopped")
-			tm.waitFor("the prompt after SIGSTOP", func(s string) bool {
-				return strings.Contains(s, "stopped\n<#43>")
-			})
+			for i := range 1 + late {
+				tm.enter(fmt.Sprintf("echo stopped%d", i))
+				tm.waitFor("the prompt after SIGSTOP", func(s string) bool {
+					return strings.Contains(s, fmt.Sprintf("stopped%d\n<#43>", i))
+				})
+			}
 			if d := time.Since(start); d > 5*time.Second {
 				t.Fatalf("the prompt took %v with a stopped worker", d)
 			}
@@ -171,8 +190,10 @@ func TestWorkerEndsWithItsShell(t *testing.T) {
 		// FIFOs itself), so only the shell's end can tell.
 		"bash": "sleep 300 & disown",
 		"zsh":  "sleep 300 3<&$_prchip_req 4<&$_prchip_resp &!",
+		// fish's worker holds a pidfd of its shell.
+		"fish": "sleep 300 & disown",
 	}
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -210,7 +231,7 @@ func TestWorkerEndsWithItsShell(t *testing.T) {
 // starts a new one. A replaced prchip binary leaves no worker of the old
 // binary behind after a few prompts.
 func TestWorkerIdleAndUpgrade(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -253,7 +274,7 @@ func TestWorkerIdleAndUpgrade(t *testing.T) {
 // lifts the suppression an auth failure caused; the one-shot path is
 // broken meanwhile, so only the worker can show it.
 func TestWorkerTokenLiftsSuppression(t *testing.T) {
-	for _, sh := range []string{"zsh", "bash"} {
+	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			t.Parallel()
 			w := shellWorld(t, sh)
@@ -261,7 +282,7 @@ func TestWorkerTokenLiftsSuppression(t *testing.T) {
 			w.refresh(w.repo, 4)
 			tm := onTerminal(t, w, sh)
 			tm.enter(fmt.Sprintf(workerSetups[sh], prchipBin))
-			tm.enter("_prchip_exe=/nonexistent/prchip")
+			tm.enter(assign(sh, "_prchip_exe", "/nonexistent/prchip"))
 			waitWorker(t, tm.panePID(), 0)
 			if s := w.status(w.repo); s.Validation != "suppressed" {
 				t.Fatalf("validation %s, want suppressed", s.Validation)
@@ -429,6 +450,32 @@ func TestStatusNamesTheShellsWorker(t *testing.T) {
 	w := newWorld(t)
 	if s := w.status(w.repo); s.Raw["worker"] != nil {
 		t.Fatalf("outside a shell with a worker: worker %v", s.Raw["worker"])
+	}
+}
+
+// In fish too, status run in the shell (and in a command substitution)
+// names the shell's worker, with the pid fish started it as.
+func TestStatusNamesFishWorker(t *testing.T) {
+	w := shellWorld(t, "fish")
+	tm := onTerminal(t, w, "fish")
+	tm.enter(fmt.Sprintf(workerSetups["fish"], prchipBin))
+	worker := waitWorker(t, tm.panePID(), 0)
+	tm.enter("echo WORKERPID=$_prchip_wpid; " + prchipBin + " status --json > direct.json; set x (" + prchipBin + " status --json); printf '%s\\n' $x > subst.json; echo DONE")
+	tm.waitFor("status", func(s string) bool { return strings.Contains(s, "\nDONE") })
+	if !strings.Contains(tm.screen(), fmt.Sprintf("WORKERPID=%d\n", worker)) {
+		t.Fatalf("the hook's worker pid is not %d:\n%s", worker, tm.screen())
+	}
+	for _, f := range []string{"direct.json", "subst.json"} {
+		b, _ := os.ReadFile(filepath.Join(w.repo, f))
+		var st struct {
+			Worker *struct {
+				PID    int    `json:"pid"`
+				Binary string `json:"binary"`
+			} `json:"worker"`
+		}
+		if err := json.Unmarshal(b, &st); err != nil || st.Worker == nil || st.Worker.PID != worker || st.Worker.Binary != prchipBin {
+			t.Fatalf("%s: worker %+v (%v), want pid %d\n%s", f, st.Worker, err, worker, b)
+		}
 	}
 }
 

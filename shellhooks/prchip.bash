@@ -51,10 +51,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # _prchip_scan takes one command's first word after VAR=value assignments
   # and precommand words (`GIT_EDITOR=vim git commit` counts). A DEBUG trap
   # sees each simple command before it runs, aliases expanded and without a
-  # fork, so `gp` and `make && gh pr create` count too. When the user
-  # already has a DEBUG trap, or bash-preexec (loaded by atuin and others)
-  # takes ours over and runs it once per line, the last history line is
-  # read instead, split at ; & | with aliases expanded by hand.
+  # fork, so `gp` and `make && gh pr create` count too. bash-preexec
+  # (loaded by atuin and others) takes the DEBUG trap over and runs ours
+  # once per line: the hook then takes the whole command line from
+  # bash-preexec's preexec_functions (_prchip_preexec), with no fork of its
+  # own. When another tool owns the DEBUG trap, the last history line is
+  # read instead (a fork per prompt). Either way the line is split at
+  # ; & | with aliases expanded by hand.
   _prchip_debug() {
     case ${BASH_COMMAND%%[[:space:]]*} in
       ''|[[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') _prchip_scan "$BASH_COMMAND" ;;
@@ -83,6 +86,22 @@ if [[ -z ${_prchip_hooked-} ]]; then
       @PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
     esac
   }
+  # bash-preexec's hook: $1 is the command line about to run. It returns
+  # 0, as a status of 1 would stop the command under extdebug.
+  _prchip_preexec() {
+    local rest=${1-} part
+    rest=${rest//[;&|]/$'\n'}
+    while [[ -n $rest ]]; do
+      part=${rest%%$'\n'*}
+      if [[ $rest == *$'\n'* ]]; then
+        rest=${rest#*$'\n'}
+      else
+        rest=''
+      fi
+      _prchip_scan "$part" alias
+    done
+    return 0
+  }
   if [[ -z $(trap -p DEBUG) ]]; then
     trap '_prchip_debug' DEBUG
     _prchip_use_trap=1
@@ -90,10 +109,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
 
   _prchip_hook() {
     local ret=$?
-    if [[ -n ${__bp_imported-} ]]; then
-      _prchip_use_trap=''
-    fi
-    if [[ -z ${_prchip_use_trap-} ]]; then
+    if [[ -n ${bash_preexec_imported-}${__bp_imported-} ]]; then
+      # Ours once, after the user's (they may be added after this hook).
+      if [[ " ${preexec_functions[*]-} " != *' _prchip_preexec '* ]]; then
+        preexec_functions+=(_prchip_preexec)
+      fi
+      _prchip_use_trap=bp
+    elif [[ -z ${_prchip_use_trap-} ]]; then
       local last part
       last=$(HISTTIMEFORMAT='' builtin history 1 2>/dev/null)
       if [[ -n $last && $last != "$_prchip_last_hist" ]]; then

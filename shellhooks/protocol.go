@@ -1,6 +1,6 @@
 package shellhooks
 
-// The worker protocol: how the zsh and bash hooks talk to `prchip worker`.
+// The worker protocol: how the zsh, bash and fish hooks talk to `prchip worker`.
 // This file is its one definition; docs/worker-protocol.md explains it, and
 // the snippets get the variable list and the budget from here (Snippet).
 //
@@ -55,6 +55,35 @@ package shellhooks
 //
 // A shell that reads nothing within Budget, or end-of-file, renders that
 // prompt with the one-shot `prchip prompt` and starts a new worker.
+//
+// fish cannot wait on a pipe with a bound (its read has no timeout), so its
+// hook never waits: it talks to `prchip worker --shell fish --pid PID
+// --files DIR` through two files in DIR, a directory the hook made with
+// mktemp -d (0700) on a tmpfs ($XDG_RUNTIME_DIR, else /dev/shm: a write on
+// a disk file system costs up to a millisecond). At every prompt, with
+// builtins only:
+//
+//  1. the hook reads FishAnswer, "id chip" (the worker's answer to the
+//     request id), or FishEnd (the worker has ended). The answer to its
+//     previous request, for the directory it is in, is the chip it shows
+//     now; after a cd it shows none until the worker's signal.
+//  2. it writes the request (the format above, with FishShown, "shown=" and
+//     the chip it shows, as the first name=value field) to FishRequest.
+//     Its ids cycle through 1 to 64 (fish has no arithmetic outside a
+//     command substitution, which costs it about 80 us): an answer is only
+//     ever compared with the request just before it.
+//  3. the worker, told by inotify when the file is closed, writes the
+//     answer to FishAnswer (a rename: never half a line) and, when the
+//     chip differs from the one shown, sends the shell SIGURG; the hook's
+//     handler reads the answer and repaints. A refresh that ends while
+//     the prompt is shown rewrites the answer to the latest request the
+//     same way (the push).
+//
+// No answer to the previous request by the next prompt (a stopped or
+// killed worker, noticed one prompt late), FishEnd, or a directory that is
+// gone: that prompt is rendered by the one-shot `prchip prompt`, which
+// also ends the old worker and removes DIR, and a new worker starts. A
+// new worker has three prompts to give its first answer.
 
 import (
 	"bufio"
@@ -68,6 +97,27 @@ import (
 
 // Magic opens every request; a new incompatible protocol gets a new word.
 const Magic = "prchip1"
+
+// The fish channel's names (see the fish part of the protocol above).
+const (
+	FishRequest = "req"
+	FishAnswer  = "ans"
+	// FishEnd is the answer file's content once the worker has ended.
+	FishEnd = "end"
+	// FishDirPrefix starts the name of the directory the hook makes.
+	FishDirPrefix = "prchip-fish."
+	fishShown     = "shown="
+)
+
+// FishShown is the chip a fish request says the shell shows ("" when the
+// request has no such field).
+func FishShown(req []byte) string {
+	f := bytes.Split(req, []byte{0})
+	if len(f) > 4 && bytes.HasPrefix(f[4], []byte(fishShown)) {
+		return string(f[4][len(fishShown):])
+	}
+	return ""
+}
 
 // Budget is how long a hook waits for the worker's answer before it renders
 // with the one-shot command instead. An answer takes well under a

@@ -77,6 +77,8 @@ func Snippet(name string, o Options) (string, bool) {
 		"@PRCHIP_PROBE_CASE@", probePattern,
 		"@PRCHIP_ENV_ZSH@", envLines(`    [[ ${(t)%[1]s} == *-export* ]] && env+=("%[1]s=$%[1]s")`),
 		"@PRCHIP_ENV_BASH@", envLines(`    [[ -v %[1]s && ${%[1]s@a} == *x* ]] && env+=("%[1]s=$%[1]s")`),
+		"@PRCHIP_ENV_FISH@", envLines(`        set -qx %[1]s; and set -a env "%[1]s=$%[1]s"`),
+		"@PRCHIP_ENV_FISH_EVENTS@", fishEvents(),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
 		"@PRCHIP_BUDGET_US@", strconv.FormatInt(Budget.Microseconds(), 10),
 	)
@@ -166,4 +168,21 @@ func quote(s, shell string) string {
 		return `'` + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + `'`
 	}
 	return `'` + strings.ReplaceAll(s, `'`, `'\''`) + `'`
+}
+
+// fishEvents are the --on-variable flags for every variable a fish request
+// may carry: the hook collects them again only after one changed.
+func fishEvents() string {
+	names := append([]string(nil), EnvNames...)
+	for i := range GitConfigPairs {
+		names = append(names, "GIT_CONFIG_KEY_"+strconv.Itoa(i), "GIT_CONFIG_VALUE_"+strconv.Itoa(i))
+	}
+	var b strings.Builder
+	for i, n := range names {
+		if i%4 == 0 {
+			b.WriteString("\\\n            ")
+		}
+		b.WriteString(" --on-variable " + n)
+	}
+	return b.String()
 }

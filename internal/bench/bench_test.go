@@ -32,6 +32,11 @@ func TestBenchmarkReports(t *testing.T) {
 			t.Fatalf("go build: %v\n%s", err, out)
 		}
 	}
+	bp, err := filepath.Abs(filepath.Join("..", "..", "e2e", "testdata", "bash-preexec", "bash-preexec.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bashPreexecFile = bp
 	var out strings.Builder
 	for _, sh := range []string{"zsh", "bash", "fish"} {
 		testenv.Need(t, sh)
@@ -63,15 +68,21 @@ func TestBenchmarkReports(t *testing.T) {
 	if got := len(regexp.MustCompile(`(?m)^  peak RSS of the render: \d+\.\d MiB$`).FindAllString(text, -1)); got != 2 {
 		t.Errorf("%d peak RSS lines, want 2:\n%s", got, text)
 	}
-	// Each shell with both state files; zsh and bash through the worker.
+	// Each shell with both state files, all through the worker (fish's
+	// too: the run fails when fish reports no worker).
 	for _, want := range []string{
-		`(?m)^  zsh +1 repo +\(worker\) +ratio \d+\.\d{3} +\(hooks +\d+ us, git +\d+ us\)$`,
+		`(?m)^  zsh +1 repo +\(worker\) +ratio \d+\.\d{3} +\(hooks +\d+ us, git +\d+ us\)`,
 		`(?m)^  zsh +500 repos \(worker\) +ratio \d+\.\d{3}`,
 		`(?m)^  bash +1 repo +\(worker\) +ratio \d+\.\d{3}`,
 		`(?m)^  bash +500 repos \(worker\) +ratio \d+\.\d{3}`,
-		`(?m)^  fish +1 repo +\(one-shot\) +ratio \d+\.\d{3}`,
-		`(?m)^  fish +500 repos \(one-shot\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash\+preexec \(all hooks\) +1 repo +\(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash\+preexec \(all hooks\) +500 repos \(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash\+preexec \(prchip's hook\) +1 repo +\(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  bash\+preexec \(prchip's hook\) +500 repos \(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  fish +1 repo +\(worker\) +ratio \d+\.\d{3}`,
+		`(?m)^  fish +500 repos \(worker\) +ratio \d+\.\d{3}`,
 		`(?m)^  zsh worker after 40 requests: RSS \d+\.\d MiB, private \d+\.\d MiB$`,
+		`(?m)^  fish worker after \d+ requests: RSS \d+\.\d MiB, private \d+\.\d MiB$`,
 	} {
 		if !regexp.MustCompile(want).MatchString(text) {
 			t.Errorf("no match for %s in:\n%s", want, text)

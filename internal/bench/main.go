@@ -57,17 +57,22 @@ func main() {
 	flag.IntVar(&o.shellRounds, "shell-rounds", 300, "interleaved rounds per shell and state file")
 	flag.IntVar(&o.memRequests, "worker-requests", 2000, "requests the zsh worker answers before its memory is read")
 	flag.DurationVar(&o.idle, "idle", 60*time.Second, "idle time after which the worker's memory is read again (0: not)")
+	flag.StringVar(&bashPreexecFile, "bash-preexec", filepath.Join("e2e", "testdata", "bash-preexec", "bash-preexec.sh"), "bash-preexec.sh, loaded for the bash+preexec case")
 	flag.Parse()
 	if o.prchip == "" {
 		fmt.Fprintln(os.Stderr, "usage: bench -prchip PATH")
 		os.Exit(2)
 	}
 	o.prchip, _ = filepath.Abs(o.prchip)
+	bashPreexecFile, _ = filepath.Abs(bashPreexecFile)
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
+
+// bashPreexecFile is bash-preexec.sh (vendored in e2e/testdata).
+var bashPreexecFile string
 
 type world struct {
 	home, repo string

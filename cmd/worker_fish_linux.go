@@ -1,0 +1,284 @@
+//go:build linux
+
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/shellhooks"
+)
+
+// runFishWorker is the fish worker. fish cannot wait on a pipe with a
+// bound (its read has no timeout), so its hook never waits at all: it
+// reads the last answer from a file and writes its request to another,
+// with builtins only, and this worker answers through the answer file and
+// a signal that makes fish repaint (shellhooks/protocol.go, "fish").
+func runFishWorker(c *workerOptions, pid int) error {
+	if c.Files == "" || !filepath.IsAbs(c.Files) {
+		return usageError("worker: --files names the fish hook's directory")
+	}
+	ch, err := openFishChannel(c.Files, pid)
+	if err != nil {
+		// The shell is gone (it ended before its worker started): no one
+		// else will remove the directory. One that is not the user's
+		// alone is left as it is.
+		if errors.Is(err, errShellGone) {
+			removeFishFiles(c.Files)
+		}
+		return nil
+	}
+	defer ch.close()
+	removeOnExit = ch.close
+	batchScheduling()
+	return c.serveShell(sanitize.Fish, pid, ch, ch.next, false)
+}
+
+// batchScheduling puts the worker's threads (and so the ones they start)
+// under SCHED_BATCH: fish never waits for an answer, and a worker woken by
+// the request must not preempt the shell that is still drawing its
+// prompt (on a busy machine that put the answer's time into the prompt's).
+// The answer comes a moment later, through the signal, as it would anyway.
+func batchScheduling() {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return
+	}
+	for _, t := range tasks {
+		if tid, err := strconv.Atoi(t.Name()); err == nil {
+			unix.SchedSetAttr(tid, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_BATCH}, 0)
+		}
+	}
+}
+
+// fishChannel is fish's side of the worker: the hook's private directory,
+// watched with inotify, and the shell, held by a pidfd.
+type fishChannel struct {
+	dir    string
+	dirFD  int
+	inFD   int // inotify
+	pid    int
+	pidFD  int
+	exe    string // the shell's executable when the worker started
+	buf    []byte
+	lastID string // the latest request's id
+	// shown is the chip the shell shows: what the request said, or what
+	// the last signal told it. A signal goes only when an answer differs.
+	shown   string
+	pending bool // the request file may hold a request not answered yet
+	once    sync.Once
+}
+
+// errShellGone: the shell ended before its worker could hold it.
+var errShellGone = errors.New("the shell is gone")
+
+// errShellChanged: the process is no longer the fish that started the
+// worker (it ran exec), so there is no one to answer.
+var errShellChanged = errors.New("the shell's process runs another program")
+
+func openFishChannel(dir string, pid int) (*fishChannel, error) {
+	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("fish channel: %w", err)
+	}
+	c := &fishChannel{dir: dir, dirFD: dfd, inFD: -1, pidFD: -1, pid: pid, buf: make([]byte, 4096), pending: true}
+	fail := func(err error) (*fishChannel, error) {
+		c.release()
+		return nil, err
+	}
+	// Only the user may write a request (it chooses the programs a refresh
+	// runs, and carries tokens): the directory is mktemp's, 0700.
+	var st unix.Stat_t
+	if err := unix.Fstat(dfd, &st); err != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
+	}
+	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil {
+		if errors.Is(err, unix.ESRCH) {
+			return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
+		}
+		return fail(fmt.Errorf("fish channel: %w", err))
+	}
+	// Read after the pidfd is open and found alive after: it is the
+	// pidfd's process's.
+	if c.exe = exeIdentity(pid); c.exe == "" || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
+		return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
+	}
+	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
+		return fail(fmt.Errorf("fish channel: %w", err))
+	}
+	// Through the descriptor, so the watch is on the directory checked.
+	if _, err := unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
+		unix.IN_CLOSE_WRITE|unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_ONLYDIR); err != nil {
+		return fail(fmt.Errorf("fish channel: %w", err))
+	}
+	return c, nil
+}
+
+func (c *fishChannel) release() {
+	for _, fd := range []int{c.inFD, c.pidFD} {
+		if fd >= 0 {
+			unix.Close(fd)
+		}
+	}
+}
+
+// execCheck is how often an idle worker looks whether its shell has run
+// exec (a pidfd tells only when the process ends).
+const execCheck = 10 * 1000 // ms
+
+// next waits for the shell's next request: an inotify event for the
+// request file, once the shell has closed it. A request read half written
+// (the shell writing the next one) fails to parse and waits for that
+// next close.
+func (c *fishChannel) next() (shellhooks.Request, error) {
+	fds := []unix.PollFd{{Fd: int32(c.inFD), Events: unix.POLLIN}}
+	for {
+		if c.pending {
+			c.pending = false
+			if r, ok := c.readRequest(); ok {
+				return r, nil
+			}
+		}
+		n, err := unix.Poll(fds, execCheck)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return shellhooks.Request{}, fmt.Errorf("fish channel: %w", err)
+		}
+		if n == 0 {
+			if exeIdentity(c.pid) != c.exe {
+				return shellhooks.Request{}, errShellChanged
+			}
+			continue
+		}
+		m, err := unix.Read(c.inFD, c.buf)
+		if err != nil || m <= 0 {
+			continue
+		}
+		for off := 0; off+unix.SizeofInotifyEvent <= m; {
+			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
+			name := c.buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+int(ev.Len)]
+			if ev.Mask&(unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_IGNORED) != 0 {
+				return shellhooks.Request{}, errors.New("fish channel: the directory went") // the hook gave up on this worker
+			}
+			if string(bytes.TrimRight(name, "\x00")) == shellhooks.FishRequest {
+				c.pending = true
+			}
+			off += unix.SizeofInotifyEvent + int(ev.Len)
+		}
+	}
+}
+
+// readRequest reads the request file; false when it holds no new,
+// complete request.
+func (c *fishChannel) readRequest() (shellhooks.Request, bool) {
+	fd, err := unix.Openat(c.dirFD, shellhooks.FishRequest, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return shellhooks.Request{}, false
+	}
+	f := os.NewFile(uintptr(fd), shellhooks.FishRequest)
+	defer f.Close()
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Uid != uint32(os.Geteuid()) {
+		return shellhooks.Request{}, false
+	}
+	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
+	if err != nil {
+		return shellhooks.Request{}, false
+	}
+	r, err := shellhooks.ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
+	if err != nil || r.ID == c.lastID {
+		return shellhooks.Request{}, false
+	}
+	c.lastID = r.ID
+	c.shown = shellhooks.FishShown(b)
+	return r, true
+}
+
+// Write takes the worker's answer ("id chip\n") or push ("push chip\n"),
+// puts it in the answer file for the latest request, and signals the
+// shell when the chip it shows should change.
+func (c *fishChannel) Write(b []byte) (int, error) {
+	id, chip, _ := strings.Cut(strings.TrimSuffix(string(b), "\n"), " ")
+	if id == "push" {
+		id = c.lastID
+	}
+	if id == "" {
+		return len(b), nil
+	}
+	if err := c.writeAnswer(id + " " + chip + "\n"); err != nil {
+		return 0, err
+	}
+	if chip != c.shown {
+		c.shown = chip
+		if !c.signal() {
+			return 0, errShellChanged
+		}
+	}
+	return len(b), nil
+}
+
+// writeAnswer replaces the answer file whole (a rename), so the shell
+// reads the old answer or the new one, never part of one.
+func (c *fishChannel) writeAnswer(line string) error {
+	tmp := shellhooks.FishAnswer + ".tmp"
+	fd, err := unix.Openat(c.dirFD, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return fmt.Errorf("fish answer: %w", err)
+	}
+	_, err = unix.Write(fd, []byte(line))
+	if err = errors.Join(err, unix.Close(fd)); err != nil {
+		return fmt.Errorf("fish answer: %w", err)
+	}
+	if err := unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer); err != nil {
+		return fmt.Errorf("fish answer: %w", err)
+	}
+	return nil
+}
+
+// signal tells the shell to read the answer (SIGURG, which fish's hook
+// handles by repainting). As for fish's old waiter (parentNotifier), only
+// the fish that started the worker is signalled: the pidfd names that
+// process and no later one with its number, and the executable it runs
+// must be the one it ran then (`exec bash` keeps the pid). The signal goes
+// only while the process catches it; SIGURG, ignored by default, cannot
+// end a program that took over between the check and the signal. false:
+// the shell runs another program now.
+func (c *fishChannel) signal() bool {
+	if exeIdentity(c.pid) != c.exe {
+		return false
+	}
+	if catches(c.pid, unix.SIGURG) && unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil {
+		unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
+	}
+	return true
+}
+
+// close ends the channel as the worker ends: while its fish lives, the
+// answer file says "end" (the next prompt starts a new worker without
+// waiting for an answer); after the shell ended or ran exec, the
+// directory goes.
+func (c *fishChannel) close() {
+	c.once.Do(func() {
+		if unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil && exeIdentity(c.pid) == c.exe {
+			c.writeAnswer(shellhooks.FishEnd + "\n")
+			unix.Unlinkat(c.dirFD, shellhooks.FishRequest, 0)
+		} else {
+			removeFishFiles(c.dir)
+		}
+		c.release()
+	})
+}
