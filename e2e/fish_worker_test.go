@@ -142,7 +142,10 @@ func TestFishExecWhileRefreshing(t *testing.T) {
 	tm.waitFor("the refresh to start", func(string) bool { return w.refreshRunning() })
 	pid := tm.panePID()
 	worker := waitWorker(t, pid, 0)
+	// On a tmpfs: the world's XDG_RUNTIME_DIR when it is one, else /dev/shm.
 	dirs, _ := filepath.Glob("/dev/shm/prchip-fish.*")
+	more, _ := filepath.Glob(filepath.Join(w.home, "run", "prchip-fish.*"))
+	dirs = append(dirs, more...)
 	var mine string
 	for _, d := range dirs {
 		if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", worker)); err == nil && strings.Contains(string(b), "\x00"+d+"\x00") {
