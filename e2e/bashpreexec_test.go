@@ -61,7 +61,11 @@ func TestBashPreexecNoForkPerPrompt(t *testing.T) {
 		tm.press("Enter")
 	}
 	c := counter("THIRD")
-	if a == 0 || c-b > b-a {
+	// The old hook forked once a prompt (10 here). A worker that misses a
+	// prompt's budget on a loaded machine gets that prompt one one-shot
+	// render (a process): up to two of those are timing, not a fork per
+	// prompt.
+	if a == 0 || c-b > b-a+2 {
 		t.Fatalf("ten prompts started %d processes (last pids %d, %d, %d):\n%s", c-b-(b-a), a, b, c, tm.screen())
 	}
 
