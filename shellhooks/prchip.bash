@@ -257,7 +257,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # call costs bash as much as a system call. The caller sends its stderr
   # to /dev/null.
   _prchip_ask() {
-    local line rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ env=() i k v
+    local line rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() i k v
 @PRCHIP_ENV_BASH@
     # git's configuration from the environment (git -c, direnv): the
     # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
@@ -296,7 +296,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
         esac
         # Another line (hello, or an answer that came too late): what is
         # left of the budget, in microseconds.
-        left=$(( ${start//[!0-9]/} + @PRCHIP_BUDGET_US@ - ${EPOCHREALTIME//[!0-9]/} ))
+        left=$(( ${start//[!0-9]/} + budget - ${EPOCHREALTIME//[!0-9]/} ))
         if (( left <= 0 )); then
           rc=2
           break
