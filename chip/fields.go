@@ -111,7 +111,7 @@ func refusedFields(stderr []byte, asked []string) []string {
 // (older than the table knows, or built differently) is asked once more
 // without the fields it refused, so an unknown field never turns into a
 // failing refresh; refused says which, for the caller to remember.
-func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string, a ask) (r proc.Result, asked, refused []string) {
+func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields []string, a ask) (r proc.Result, refused []string) {
 	sel := a.label()
 	if a.Number > 0 {
 		sel = strconv.Itoa(a.Number)
@@ -128,13 +128,13 @@ func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields [
 	}
 	r = run(fields)
 	if r.ExitCode == 0 || r.TimedOut {
-		return r, fields, nil
+		return r, nil
 	}
 	if refused = refusedFields(r.Stderr, fields); len(refused) == 0 {
-		return r, fields, nil
+		return r, nil
 	}
 	fields = slices.DeleteFunc(slices.Clone(fields), func(f string) bool { return slices.Contains(refused, f) })
-	return run(fields), fields, refused
+	return run(fields), refused
 }
 
 // formats is every configured template, one after another: what gh is

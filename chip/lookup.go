@@ -424,7 +424,7 @@ func defaultBase(f *Facts, remote string) string {
 	if remote == "" {
 		return ""
 	}
-	if b, err := readSymref(f.Repo, "refs/remotes/"+remote+"/HEAD"); err == nil && b != "" {
+	if b, err := repo.Symref(f.Repo, "refs/remotes/"+remote+"/HEAD"); err == nil && b != "" {
 		return strings.TrimPrefix(b, "refs/remotes/"+remote+"/")
 	}
 	for _, b := range []string{"main", "master"} {
@@ -433,11 +433,6 @@ func defaultBase(f *Facts, remote string) string {
 		}
 	}
 	return ""
-}
-
-// readSymref reads a symbolic ref's target.
-func readSymref(info *repo.Info, ref string) (string, error) {
-	return repo.Symref(info, ref)
 }
 
 // ghFieldsAlways are asked of every gh pr view run, whatever the template
@@ -495,9 +490,8 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 			break
 		}
 		views++
-		r, asked, ref := e.runGhPR(ctx, f, p, fields, a)
+		r, ref := e.runGhPR(ctx, f, p, fields, a)
 		refused = append(refused, ref...)
-		_ = asked
 		o := classify.ClassifyPR(r, e.now())
 		if o.Class != classify.Validated {
 			// gh failed: that is the refresh's outcome, as before.
