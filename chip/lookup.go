@@ -262,7 +262,7 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 			return ghRepo{}, false, nil
 		}
 		v = "-"
-		if pr := out.Data.Repository.Parent; out.Data.Repository.IsFork && pr != nil && validName(pr.Owner.Login) && validName(pr.Name) {
+		if pr := out.Data.Repository.Parent; out.Data.Repository.IsFork && pr != nil && repo.ValidNWO(pr.Owner.Login+"/"+pr.Name) {
 			v = pr.Owner.Login + "/" + pr.Name
 		}
 		if mem.Parents == nil {
@@ -276,21 +276,6 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 	}
 	parent := ghRepo{Host: r.Host, Owner: owner, Name: name}
 	return parent, true, nil
-}
-
-// validName accepts a GitHub owner or repository name as GitHub allows
-// them (letters, digits, '-', '_', '.'), so nothing else reaches gh's
-// arguments or the state.
-func validName(s string) bool {
-	if s == "" || len(s) > 100 || s == "." || s == ".." {
-		return false
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return true
 }
 
 // verdict is how a PR found stands against the local branch.

@@ -333,6 +333,14 @@ func RepoPath(url string) (owner, name string, ok bool) {
 	return owner, name, true
 }
 
+// ValidNWO reports whether s is OWNER/REPO with names GitHub allows
+// (nameChars): what reaches gh's arguments from GitHub's answers or the
+// state file is held to it.
+func ValidNWO(s string) bool {
+	owner, name, ok := strings.Cut(s, "/")
+	return ok && nameChars(owner, false) && nameChars(name, true)
+}
+
 // nameChars reports whether s is a possible GitHub owner or repository
 // name: not empty, not "." or "..", of letters, digits, '-', '_' (and '.'
 // in a repository's name).

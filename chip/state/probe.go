@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
+	"github.com/prchip/prchip/repo"
 )
 
 // A conditional probe (SPEC 4, "Cost to GitHub") asks GitHub through
@@ -298,7 +299,7 @@ func validProbePath(p string) bool {
 		}
 	}
 	parts := strings.SplitN(p, "/", 4)
-	if len(parts) != 4 || !validNWO(parts[1]+"/"+parts[2]) {
+	if len(parts) != 4 || !repo.ValidNWO(parts[1]+"/"+parts[2]) {
 		return false
 	}
 	rest := parts[3]

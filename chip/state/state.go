@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -83,20 +83,6 @@ type RepoState struct {
 
 // MaxParents bounds the parents a repository record keeps.
 const MaxParents = 16
-
-// validNWO accepts OWNER/REPO in the characters GitHub allows.
-func validNWO(s string) bool {
-	owner, name, ok := strings.Cut(s, "/")
-	if !ok || owner == "" || name == "" || len(s) > 201 || name == "." || name == ".." {
-		return false
-	}
-	for _, c := range owner + name {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
 
 // KeepParents merges a refresh's parents into the stored ones, bounded.
 func KeepParents(stored, found map[string]string) map[string]string {
@@ -558,7 +544,7 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
 	// Parents become gh's arguments: only names GitHub allows survive.
 	for k, v := range rs.Parents {
-		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || validNWO(v)) {
+		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || repo.ValidNWO(v)) {
 			delete(rs.Parents, k)
 		}
 	}
