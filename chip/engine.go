@@ -548,6 +548,13 @@ func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
 	return proc.Run(ctx, c)
 }
 
+// gh runs the installed gh in the repository root with gh's environment
+// (SPEC 3), bounded by timeout: every gh run of a refresh goes through it.
+func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args ...string) proc.Result {
+	return e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
+		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: timeout})
+}
+
 func (e *Engine) environ() []string {
 	if e.Environ != nil {
 		return e.Environ
@@ -561,8 +568,7 @@ func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
-	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"--version"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
+	r := e.gh(ctx, f, 2*time.Second, "--version")
 	if r.ExitCode != 0 {
 		return ""
 	}
@@ -596,8 +602,7 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.G
 // rateLimitReset asks `gh api rate_limit` (bounded) when the GraphQL
 // budget is restored; zero when it is not used up or gh does not say.
 func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
-	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "rate_limit"}, Dir: f.Repo.Root,
-		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: 2 * time.Second})
+	r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit")
 	if r.ExitCode != 0 {
 		return time.Time{}
 	}

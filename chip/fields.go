@@ -117,14 +117,8 @@ func (e *Engine) runGhPR(ctx context.Context, f *Facts, p state.Policy, fields [
 		sel = strconv.Itoa(a.Number)
 	}
 	run := func(fields []string) proc.Result {
-		return e.run(ctx, proc.Command{
-			Path: f.Setup.GhPath,
-			// "--" ends the options: a branch named "-R" is a selector.
-			Args:    []string{"pr", "view", "-R", a.Base.arg(), "--json", strings.Join(fields, ","), "--", sel},
-			Dir:     f.Repo.Root,
-			Env:     proc.GhEnv(f.Environ(e.environ())),
-			Timeout: p.Timeout,
-		})
+		// "--" ends the options: a branch named "-R" is a selector.
+		return e.gh(ctx, f, p.Timeout, "pr", "view", "-R", a.Base.arg(), "--json", strings.Join(fields, ","), "--", sel)
 	}
 	r = run(fields)
 	if r.ExitCode == 0 || r.TimedOut {
@@ -205,8 +199,7 @@ func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *for
 		args = append(args, "--hostname", f.Remote.Host)
 	}
 	args = append(args, "-f", "query="+queueQuery, "-f", "id="+pr.ID)
-	r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
-		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+	r := e.gh(ctx, f, p.Timeout, args...)
 	if r.ExitCode != 0 {
 		return
 	}

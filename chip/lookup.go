@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
@@ -232,9 +231,8 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 	key := strings.ToLower(r.Host + "/" + r.nwo())
 	v, known := mem.Parents[key]
 	if !known {
-		res := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "graphql", "--hostname", r.Host,
-			"-f", "query=" + parentQuery, "-f", "owner=" + r.Owner, "-f", "name=" + r.Name},
-			Dir: f.Repo.Root, Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+		res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", r.Host,
+			"-f", "query="+parentQuery, "-f", "owner="+r.Owner, "-f", "name="+r.Name)
 		if res.ExitCode != 0 {
 			o := classify.ClassifyPR(res, e.now())
 			if o.Class == classify.Validated {
@@ -343,9 +341,8 @@ type headNode struct {
 // exactPRs runs the exact lookup for a head; ok is false when gh failed
 // (the refresh then keeps what gh pr view said).
 func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, bases []ghRepo) (prs []*classify.PR, ok bool) {
-	res := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: []string{"api", "graphql", "--hostname", a.Head.Host,
-		"-f", "query=" + headPRsQuery, "-f", "owner=" + a.Head.Owner, "-f", "name=" + a.Head.Name, "-f", "ref=refs/heads/" + a.Branch},
-		Dir: f.Repo.Root, Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+	res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", a.Head.Host,
+		"-f", "query="+headPRsQuery, "-f", "owner="+a.Head.Owner, "-f", "name="+a.Head.Name, "-f", "ref=refs/heads/"+a.Branch)
 	if res.ExitCode != 0 {
 		return nil, false
 	}

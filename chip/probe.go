@@ -96,8 +96,7 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 		}
 		// "--" is not needed: the path starts with "repos/".
 		args = append(args, t.Path)
-		r := e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
-			Env: proc.GhEnv(f.Environ(e.environ())), Timeout: p.Timeout})
+		r := e.gh(ctx, f, p.Timeout, args...)
 		code, etag, body := parseHTTP(r.Stdout)
 		switch {
 		case code == 304 && !r.TimedOut && !r.Signaled && !r.Overflowed:
