@@ -27,41 +27,6 @@ func endWorker(pid int, dir string) {
 	}
 }
 
-// parentNotifier returns a function that sends SIGURG to the process that
-// started this one (fish's waiter tells its shell so), if that process is
-// still the program it was and handles SIGURG. The parent is held by a
-// pidfd from now on: if it ends, the signal goes nowhere, never to a
-// process that has its number since. The pidfd names the parent if
-// getppid still gives its number after the pidfd was opened (a parent
-// that ended before would have handed this process to another). A pidfd
-// does not tell an exec, though: `exec bash` in fish keeps the process,
-// and its pid, for bash. So the executable is compared with the one the
-// parent ran when the waiter started, and the signal goes only while the
-// process catches it (a fish whose hook handles it); and SIGURG, whose
-// default is to be ignored, cannot end a program that took over between
-// the check and the signal, as SIGUSR1 did.
-func parentNotifier() func() {
-	ppid := os.Getppid()
-	fd, err := unix.PidfdOpen(ppid, 0)
-	if err != nil {
-		return func() {}
-	}
-	exe := exeIdentity(ppid)
-	if os.Getppid() != ppid || exe == "" {
-		unix.Close(fd)
-		return func() {}
-	}
-	return func() {
-		defer unix.Close(fd)
-		// Read before the liveness check: the process was alive after the
-		// reads, so /proc/ppid was this process's.
-		same := exeIdentity(ppid) == exe && catches(ppid, unix.SIGURG)
-		if same && unix.PidfdSendSignal(fd, 0, nil, 0) == nil {
-			unix.PidfdSendSignal(fd, unix.SIGURG, nil, 0)
-		}
-	}
-}
-
 // exeIdentity is the device and inode of the executable pid runs, "" when
 // unknown.
 func exeIdentity(pid int) string {

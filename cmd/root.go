@@ -136,9 +136,6 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			if w, _ := f.GetString("end-worker"); w != "" {
 				endStuckWorker(w)
 			}
-			if notify, _ := f.GetBool("signal-parent"); notify && wait {
-				defer parentNotifier()()
-			}
 			runPrompt(at, paths, shell, noRefresh, async, wait)
 		},
 	}
@@ -149,12 +146,10 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	// line "refreshing" while a refresh runs, --wait waits for it to end.
 	prompt.Flags().Bool("async", false, "")
 	prompt.Flags().Bool("wait", false, "")
-	// The hooks' process handling: zsh and bash name a worker that did not
-	// answer in time, to be ended (endStuckWorker); fish's waiter tells its
-	// shell when the wait is over (parentNotifier).
+	// The hooks' process handling: a worker that did not answer in time is
+	// named, to be ended (endStuckWorker).
 	prompt.Flags().String("end-worker", "", "")
-	prompt.Flags().Bool("signal-parent", false, "")
-	for _, name := range []string{"async", "wait", "end-worker", "signal-parent"} {
+	for _, name := range []string{"async", "wait", "end-worker"} {
 		prompt.Flags().MarkHidden(name)
 	}
 	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
