@@ -118,7 +118,11 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	w.record = writeWorkerRecord(DefaultPaths(), pid, exe)
 	defer w.removeRecord()
 	if hello {
-		if _, err := out.Write(shellhooks.Hello(os.Getpid())); err != nil {
+		msg := shellhooks.Hello(os.Getpid())
+		if shell == sanitize.Bash {
+			msg = shellhooks.BashFrame("0", strconv.Itoa(os.Getpid()))
+		}
+		if _, err := out.Write(msg); err != nil {
 			return nil
 		}
 	}
@@ -328,7 +332,11 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 		os.Chtimes(w.record, now, now)
 		w.touched = now
 	}
-	_, err := w.out.Write(shellhooks.Answer(r.ID, text))
+	msg := shellhooks.Answer(r.ID, text)
+	if w.shell == sanitize.Bash {
+		msg = shellhooks.BashFrame(r.ID, text)
+	}
+	_, err := w.out.Write(msg)
 	if err == nil && !hit && !rr.InFlight && rr.Until.After(time.Now()) {
 		w.fill(r, key, rr)
 	}

@@ -28,6 +28,7 @@ type workerConn struct {
 	id       int
 	lastPush string
 	dir      string // the FIFO directory
+	bash     bool   // the worker frames its messages (shellhooks.BashFrame)
 }
 
 // startWorker starts `prchip worker` on FIFOs as the hooks do: both opened
@@ -68,7 +69,7 @@ func startWorkerOf(t *testing.T, w *world, bin, shell string, shellPID int) *wor
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp), dir: dir}
+	wc := &workerConn{t: t, w: w, cmd: c, req: req, resp: bufio.NewReader(resp), dir: dir, bash: shell == "bash"}
 	t.Cleanup(func() {
 		req.Close()
 		resp.Close()
@@ -108,6 +109,18 @@ func (wc *workerConn) line(d time.Duration) string {
 	wc.t.Helper()
 	ch := make(chan string, 1)
 	go func() {
+		if wc.bash {
+			// As the line protocol has it: "hello PID" or "ID chip".
+			id, body, err := shellhooks.ReadBashFrame(wc.resp)
+			if err != nil {
+				ch <- ""
+			} else if id == "0" {
+				ch <- "hello " + body
+			} else {
+				ch <- id + " " + body
+			}
+			return
+		}
 		s, _ := wc.resp.ReadString('\n')
 		ch <- s
 	}()

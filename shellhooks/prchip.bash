@@ -58,30 +58,37 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # own. When another tool owns the DEBUG trap, the last history line is
   # read instead (a fork per prompt). Either way the line is split at
   # ; & | with aliases expanded by hand.
+  # The trap runs before every simple command the user runs, so it is
+  # kept to one case on the first word: BASH_COMMAND is the command as
+  # bash prints it, words separated by single spaces (a bracket class such
+  # as [[:space:]] in a pattern costs bash about 5 us a command, measured).
   _prchip_debug() {
-    case ${BASH_COMMAND%%[[:space:]]*} in
-      ''|[[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') _prchip_scan "$BASH_COMMAND" ;;
+    case ${BASH_COMMAND%% *} in
       @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
       @PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
+      *=*|command|builtin|exec|nohup|env|time|'!')
+        # An assignment alone (no space) runs nothing.
+        [[ $BASH_COMMAND != *' '* ]] || _prchip_scan "$BASH_COMMAND" ;;
     esac
     return 0
   }
+  # $1: words separated by single spaces; $2 set: expand an alias.
   _prchip_scan() {
-    local cmd=$1 w=''
-    while [[ -n $cmd ]]; do
-      cmd=${cmd#"${cmd%%[![:space:]]*}"}
-      w=${cmd%%[[:space:]]*}
+    local rest=$1 w
+    while :; do
+      w=${rest%% *}
       case $w in
-        [[:alpha:]_]*=*|command|builtin|exec|nohup|env|time|'!') cmd=${cmd#"$w"} w='' ;;
+        ''|*=*|command|builtin|exec|nohup|env|time|'!')
+          [[ $rest == *' '* ]] || return 0
+          rest=${rest#* } ;;
         *) break ;;
       esac
     done
-    if [[ -n $w && -n ${2-} && -n ${BASH_ALIASES[$w]-} ]]; then
+    if [[ -n ${2-} && -n ${BASH_ALIASES[$w]-} ]]; then
       w=${BASH_ALIASES[$w]}
       w=${w%%[[:space:]]*}
     fi
     case $w in
-      '') ;;
       @PRCHIP_INVALIDATE_CASE@) _prchip_dirty=1 ;;
       @PRCHIP_PROBE_CASE@) (( _prchip_dirty == 1 )) || _prchip_dirty=2 ;;
     esac
@@ -90,6 +97,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # 0, as a status of 1 would stop the command under extdebug.
   _prchip_preexec() {
     local rest=${1-} part
+    rest=${rest//[[:space:]]/ }
     rest=${rest//[;&|]/$'\n'}
     while [[ -n $rest ]]; do
       part=${rest%%$'\n'*}
@@ -121,6 +129,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
       if [[ -n $last && $last != "$_prchip_last_hist" ]]; then
         _prchip_last_hist=$last
         last=${last#*[0-9]  }
+        last=${last//[[:space:]]/ }
         while IFS= read -r part; do
           _prchip_scan "$part" alias
         done <<< "${last//[;&|]/$'\n'}"
@@ -257,7 +266,10 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # call costs bash as much as a system call. The caller sends its stderr
   # to /dev/null.
   _prchip_ask() {
-    local line rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() i k v
+    local line body n rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() ae i k v
+    # Each of the variables the answer depends on as ${NAME@A}: its value,
+    # and whether it is exported (`declare -x`), in one expansion.
+    # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_ENV_BASH@
     # git's configuration from the environment (git -c, direnv): the
     # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
@@ -273,16 +285,31 @@ if [[ -z ${_prchip_hooked-} ]]; then
     esac
     # A request the pipe could not hold (4 KiB when the user's pipes are
     # shrunk) could block this write for good once the worker is gone.
-    line="${env[*]}$PWD"
-    if (( ${#line} > 3500 )); then
+    if (( ${#ae} + ${#PWD} > 3500 )) || { (( ${#env[@]} )) && line="${env[*]}$ae$PWD" && (( ${#line} > 3500 )); }; then
       return 3
     fi
+    # Messages are framed (BashFrame in protocol.go): a 16-digit header, an
+    # id and the body's length, read with -N in one system call each.
     if exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp" &&
       [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]] &&
-      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "${env[@]}" '' 1>&"$_prchip_req"; then
+      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "@A=$ae" "${env[@]}" '' 1>&"$_prchip_req"; then
+      # Polled first, for a little: a shell that sleeps in read waits as
+      # long again to be woken on a virtual machine (measured 20-40 us).
+      for (( i = 0; i < 20; i++ )); do
+        read -t 0 -u "$_prchip_resp" && break
+      done
       while :; do
-        rc=0
-        IFS= read -r -t "$left" -u "$_prchip_resp" line || rc=$?
+        rc=0 body=''
+        IFS= read -r -N 16 -t "$left" -u "$_prchip_resp" line || rc=$?
+        if (( rc == 0 )) && [[ ${#line} == 16 && $line != *[!0-9]* ]]; then
+          n=$(( 10#${line:10} ))
+          if (( n > 0 )); then
+            IFS= read -r -N "$n" -t "$left" -u "$_prchip_resp" body || rc=$?
+          fi
+        elif (( rc == 0 )); then
+          rc=1 # not the worker's
+          break
+        fi
         if (( rc > 128 )); then
           rc=2
           break
@@ -290,12 +317,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
           rc=1
           break
         fi
-        case $line in
-          "$_prchip_id "*) PRCHIP=${line#* }; break ;;
-          'hello '*) _prchip_wpid=${line#hello } ;;
-        esac
-        # Another line (hello, or an answer that came too late): what is
-        # left of the budget, in microseconds.
+        if (( 10#${line:0:10} == _prchip_id )); then
+          PRCHIP=${body@E}
+          break
+        elif (( 10#${line:0:10} == 0 )); then
+          _prchip_wpid=$body
+        fi
+        # Another message (hello, or an answer that came too late): what
+        # is left of the budget, in microseconds.
         left=$(( ${start//[!0-9]/} + budget - ${EPOCHREALTIME//[!0-9]/} ))
         if (( left <= 0 )); then
           rc=2
@@ -312,6 +341,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     fi
     return "$rc"
   }
+
 
 
   # PROMPT_COMMAND may be a string or (bash 5.1+) an array: keep what is there.

@@ -43,6 +43,13 @@ package shellhooks
 //	hello    = "hello " pid LF
 //	push     = "push " chip LF     (zsh only: a refresh ended, redraw)
 //
+// bash sends the EnvNames in one field instead, "@A=" and the ${NAME@A}
+// of each, tab-separated (ParseBashDeclare), and reads framed messages, which bash's
+// read takes in one system call where it reads a line a byte at a time:
+//
+//	bash answer = id(10 digits) length(6 digits) body     (BashFrame)
+//	bash hello  = the same with id 0 and the pid as body
+//
 // invalidate is "1" when the command line just run invoked an invalidating
 // command (config invalidate_on), else "0". The name=value fields are the
 // exported variables of EnvNames that are set, and the exported
@@ -211,6 +218,10 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 	}
 	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Probe: fields[3] == "2", Env: map[string]string{}}
 	for _, kv := range fields[4:] {
+		if dump, ok := strings.CutPrefix(kv, BashEnvField); ok {
+			ParseBashDeclare(dump, req.Env)
+			continue
+		}
 		k, v, ok := strings.Cut(kv, "=")
 		if ok && IsEnvName(k) {
 			req.Env[k] = v
@@ -267,7 +278,8 @@ func (r Request) GitConfigPairs() []string {
 // Answer is the line that answers request id with chip.
 func Answer(id, chip string) []byte { return []byte(id + " " + chip + "\n") }
 
-// Hello is the line a worker writes once it holds both FIFOs.
+// Hello is the line a worker writes once it holds both FIFOs (bash:
+// BashFrame("0", pid)).
 func Hello(pid int) []byte { return []byte("hello " + strconv.Itoa(pid) + "\n") }
 
 // Push is the line that tells zsh the chip changed while the prompt is shown.

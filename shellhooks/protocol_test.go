@@ -106,7 +106,11 @@ func TestSnippetsCarryTheProtocol(t *testing.T) {
 			t.Errorf("%s: a placeholder is left", sh)
 		}
 		for _, n := range EnvNames {
-			if !strings.Contains(s, `"`+n+`=$`+n+`"`) {
+			form := `"` + n + `=$` + n + `"`
+			if sh == "bash" {
+				form = "${" + n + "@A}" // one expansion of all (ParseBashDeclare)
+			}
+			if !strings.Contains(s, form) {
 				t.Errorf("%s does not send %s", sh, n)
 			}
 		}
