@@ -5,7 +5,7 @@
 #   PS1='\w ${PRCHIP:+$PRCHIP }\$ '
 # or, in double quotes:  PS1="\w \${PRCHIP} \$ "
 # From the second prompt on, a per-shell `prchip worker` answers over two
-# FIFOs, so no process starts per prompt (the protocol: shellhooks/protocol.go
+# FIFOs, so no process starts per prompt (the protocol: docs/worker-protocol.md
 # in prchip's source; bash 5 or later, else every prompt runs `prchip prompt`).
 # bash cannot redraw a prompt from outside, so a refresh that finishes
 # while the prompt is shown appears at the next prompt.

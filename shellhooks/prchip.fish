@@ -23,7 +23,7 @@
 # `exec bash` the pid is bash's); and SIGURG, unlike SIGUSR1, ends no
 # program that does not handle it. A worker that does not answer is
 # noticed at the next prompt, which then runs the one-shot `prchip prompt`
-# and starts a new worker. The protocol: shellhooks/protocol.go in
+# and starts a new worker. The protocol: docs/worker-protocol.md in
 # prchip's source. Without /proc (macOS) every prompt runs `prchip prompt`.
 # Loading this twice installs the hooks once; the second load's binary is
 # the one called from then on.

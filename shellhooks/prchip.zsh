@@ -6,7 +6,7 @@
 #   PROMPT='%~ ${PRCHIP:+$PRCHIP }%# '
 #   RPROMPT='${PRCHIP}'
 # From the second prompt on, a per-shell `prchip worker` answers over two
-# FIFOs, so no process starts per prompt (the protocol: shellhooks/protocol.go
+# FIFOs, so no process starts per prompt (the protocol: docs/worker-protocol.md
 # in prchip's source). When a background refresh finishes while the prompt is
 # shown, the prompt is redrawn (zle -F), so the chip appears without pressing
 # Enter. Loading this twice installs the hooks once; the second load's
