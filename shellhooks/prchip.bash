@@ -268,7 +268,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_ask() {
     local line body n rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() ae i k v
     # Each of the variables the answer depends on as ${NAME@A}: its value,
-    # and whether it is exported (`declare -x`), in one expansion.
+    # and whether it is exported (`declare -x`), in one expansion, which
+    # the user's set -u would refuse for a name that is unset (local -
+    # puts the option back on return).
+    local -
+    set +u
     # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_ENV_BASH@
     # git's configuration from the environment (git -c, direnv): the
