@@ -623,13 +623,22 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 
 // Invalidate bumps the repository's invalidation count, which changes every
 // chip's fingerprint: the next render refreshes and backoff starts over.
-func (e *Engine) Invalidate(f *Facts) (int, error) {
+// once, when not empty, is the hook's name for this invalidation: asked
+// again under the same name (a worker that took the request and the
+// one-shot command run after its late answer), it is made once.
+func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
 	if f.Repo == nil {
 		return 0, nil
 	}
 	n := 0
+	once = onceName(once)
 	err := e.Store.Update(func(tx *cache.Tx) error {
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		n = rs.Invalidations
+		if once != "" && rs.InvalidatedOnce == once {
+			return nil
+		}
+		rs.InvalidatedOnce = once
 		rs.Root = f.Repo.Root
 		rs.Invalidations++
 		n = rs.Invalidations
@@ -643,16 +652,31 @@ func (e *Engine) Invalidate(f *Facts) (int, error) {
 	return n, err
 }
 
+// onceName is the hook's name for an invalidation as the state keeps it:
+// the hooks write PID.RANDOM.ID; anything else (a flag typed by hand)
+// longer than that or with other characters names none.
+func onceName(s string) string {
+	if len(s) > 64 || strings.Trim(s, "0123456789.") != "" {
+		return ""
+	}
+	return s
+}
+
 // InvalidateProbe is what the user's own git command does: the PR chip of
 // the current branch is probed at the next prompt (a push shows as a
 // change, a commit costs GitHub nothing). Where no probe stands in for
-// the result, it is Invalidate.
-func (e *Engine) InvalidateProbe(f *Facts) error {
+// the result, it is Invalidate. once: as Invalidate's.
+func (e *Engine) InvalidateProbe(f *Facts, once string) error {
 	if f.Repo == nil {
 		return nil
 	}
+	once = onceName(once)
 	return e.Store.Update(func(tx *cache.Tx) error {
 		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		if once != "" && rs.InvalidatedOnce == once {
+			return nil
+		}
+		rs.InvalidatedOnce = once
 		rs.Root = f.Repo.Root
 		// Only where a probe stands in for a validated result: in backoff
 		// (the network was down) the command resets it, as Invalidate

@@ -271,7 +271,7 @@ func TestInvalidateResetsFreshnessAndBackoff(t *testing.T) {
 	if r.wantsRefresh(t) {
 		t.Fatal("refresh wanted during backoff")
 	}
-	if _, err := r.env.Invalidate(r.facts()); err != nil {
+	if _, err := r.env.Invalidate(r.facts(), ""); err != nil {
 		t.Fatal(err)
 	}
 	if !r.wantsRefresh(t) {
@@ -279,6 +279,39 @@ func TestInvalidateResetsFreshnessAndBackoff(t *testing.T) {
 	}
 	if n := r.status().InvalidationCount; n != 1 {
 		t.Fatalf("invalidation count %d", n)
+	}
+}
+
+// An invalidation the hook names is made once, whoever asks first: the
+// worker that took the request, or the one-shot `prchip invalidate
+// --once` the hook runs when that answer came too late. Unnamed ones
+// (the command typed by hand) always count.
+func TestInvalidateOnce(t *testing.T) {
+	r := newRig(t)
+	steps := []struct {
+		once  string
+		probe bool
+		want  int
+	}{
+		{"7.1.1", false, 1}, {"7.1.1", false, 1}, {"7.1.1", true, 1},
+		{"7.1.2", true, 2}, {"7.1.2", false, 2},
+		{"", false, 3}, {"", false, 4}, {"7.1.1", false, 5},
+		// Not a name the hooks write: none.
+		{"x", false, 6}, {"x", false, 7},
+	}
+	for i, s := range steps {
+		var err error
+		if s.probe {
+			err = r.env.InvalidateProbe(r.facts(), s.once) // no probe stands in: an invalidation
+		} else {
+			_, err = r.env.Invalidate(r.facts(), s.once)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := r.status().InvalidationCount; n != s.want {
+			t.Fatalf("step %d (%q): invalidation count %d, want %d", i, s.once, n, s.want)
+		}
 	}
 }
 
@@ -344,7 +377,7 @@ func TestSwitchingBackShowsKnownPR(t *testing.T) {
 		t.Fatalf("other branch chip %q", s.Chip)
 	}
 	r.git(t, "checkout", "-q", "feature")
-	if _, err := r.env.Invalidate(r.facts()); err != nil { // what the hook does after git
+	if _, err := r.env.Invalidate(r.facts(), ""); err != nil { // what the hook does after git
 		t.Fatal(err)
 	}
 	if s := r.status(); s.Chip != "#4" || !r.wantsRefresh(t) {
@@ -514,7 +547,7 @@ func TestSettledResultsRefreshLessOften(t *testing.T) {
 		if r.wantsRefresh(t) {
 			t.Fatalf("%s: refresh wanted 2 min after a settled result", body)
 		}
-		if _, err := r.env.Invalidate(r.facts()); err != nil {
+		if _, err := r.env.Invalidate(r.facts(), ""); err != nil {
 			t.Fatal(err)
 		}
 		if !r.wantsRefresh(t) {

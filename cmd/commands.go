@@ -143,15 +143,15 @@ func runInit(c *initOptions) error {
 	return nil
 }
 
-func runInvalidate(c *baseOptions, probe bool) error {
+func runInvalidate(c *baseOptions, probe bool, once string) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
 	f := chip.Gather(env.Dir, env.Time())
 	var err error
 	if probe {
-		err = env.InvalidateProbe(f)
+		err = env.InvalidateProbe(f, once)
 	} else {
-		_, err = env.Invalidate(f)
+		_, err = env.Invalidate(f, once)
 	}
 	if err != nil {
 		// Exit 0 per the contract: the hook must never disturb the shell.

@@ -197,8 +197,11 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	}
 
 	var invalidateProbe bool
-	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base, invalidateProbe) })
+	var invalidateOnce string
+	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base, invalidateProbe, invalidateOnce) })
 	invalidate.Flags().BoolVar(&invalidateProbe, "probe", false, "only ask GitHub at the next prompt whether the pull request changed (the hooks, after git)")
+	invalidate.Flags().StringVar(&invalidateOnce, "once", "", "the hook's name for this invalidation: made once, whether the worker or this command gets it first")
+	invalidate.Flags().MarkHidden("once")
 
 	workerOpts := &workerOptions{baseOptions: base}
 	worker := plain("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })

@@ -310,7 +310,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 			paths := DefaultPaths()
 			o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
 			if r.Invalidate || r.Probe {
-				invalidate(o, paths, r.Probe)
+				invalidate(o, paths, r.Probe, r.Once)
 			}
 			w.tracker.start()
 			rr = renderUntil(o, paths, w.escape, false, w.cache != nil)
@@ -480,13 +480,13 @@ func (w *worker) push() bool {
 }
 
 // invalidate is `prchip invalidate [--probe]` without its output.
-func invalidate(o *IO, paths Paths, probe bool) {
+func invalidate(o *IO, paths Paths, probe bool, once string) {
 	env := o.engine(paths)
 	if probe {
-		env.InvalidateProbe(chip.Gather(env.Dir, env.Time()))
+		env.InvalidateProbe(chip.Gather(env.Dir, env.Time()), once)
 		return
 	}
-	env.Invalidate(chip.Gather(env.Dir, env.Time()))
+	env.Invalidate(chip.Gather(env.Dir, env.Time()), once)
 }
 
 // fileID identifies a file: a replaced binary or directory has a new one.

@@ -34,7 +34,10 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # What the chip is escaped for: bash, or plain under starship (see
   # _prchip_hook); and what the running worker answers.
   _prchip_esc=bash _prchip_wesc=''
-  _prchip_dirty=0
+  # _prchip_dirty: 1 after gh/gt, 2 after git only; _prchip_once names
+  # that invalidation when first sent, so the worker and a one-shot
+  # `prchip invalidate --once` after a late answer make it once.
+  _prchip_dirty=0 _prchip_once=''
   _prchip_last_hist=''
   # The worker: its FIFO directory ("" without a worker), its pid (from its
   # hello), the request and response descriptors (open only while a prompt
@@ -157,7 +160,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
       # of FIFOs that just went, a write to a worker that ended) is quiet.
       _prchip_ask 2>/dev/null || rc=$?
       case $rc in
-        0) _prchip_dirty=0 _prchip_fails=0; return "$ret" ;;
+        0) _prchip_dirty=0 _prchip_once='' _prchip_fails=0; return "$ret" ;;
         2) _prchip_stop; (( ++_prchip_fails )) ;;
         3) ;; # a request too large for the pipe: this prompt only
         *) _prchip_stop; (( ++_prchip_fails )) ;;
@@ -168,11 +171,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
       return "$ret"
     fi
     if (( _prchip_dirty == 2 )); then
-      "$_prchip_run" invalidate --probe >/dev/null 2>&1 || :
+      "$_prchip_run" invalidate --probe ${_prchip_once:+--once "$_prchip_once"} >/dev/null 2>&1 || :
     elif (( _prchip_dirty )); then
-      "$_prchip_run" invalidate >/dev/null 2>&1 || :
+      "$_prchip_run" invalidate ${_prchip_once:+--once "$_prchip_once"} >/dev/null 2>&1 || :
     fi
-    _prchip_dirty=0
+    _prchip_dirty=0 _prchip_once=
     PRCHIP=$("$_prchip_run" prompt --shell "$_prchip_esc" ${_prchip_end:+"--end-worker=$_prchip_end"} 2>/dev/null) || PRCHIP=
     _prchip_end=''
     # A worker for the next prompt; after three failures in a row, a new
@@ -292,11 +295,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if (( ${#ae} + ${#PWD} > 3500 )) || { (( ${#env[@]} )) && line="${env[*]}$ae$PWD" && (( ${#line} > 3500 )); }; then
       return 3
     fi
+    if (( _prchip_dirty )) && [[ -z $_prchip_once ]]; then
+      _prchip_once=$$.$RANDOM.$_prchip_id
+    fi
     # Messages are framed (BashFrame in protocol.go): a 16-digit header, an
     # id and the body's length, read with -N in one system call each.
     if exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp" &&
       [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]] &&
-      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty" "@A=$ae" "${env[@]}" '' 1>&"$_prchip_req"; then
+      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&"$_prchip_req"; then
       # Polled first, for a little: a shell that sleeps in read waits as
       # long again to be woken on a virtual machine (measured 20-40 us).
       for (( i = 0; i < 20; i++ )); do

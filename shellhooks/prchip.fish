@@ -110,8 +110,14 @@ if not set -q _prchip_hooked
     set -g _prchip_fails 0
     set -g _prchip_pause 0
     set -g _prchip_end ''
+    # 1 after gh/gt, 2 after git only; the name of that invalidation once
+    # sent (the worker and a one-shot `prchip invalidate --once` make it
+    # once), and what the last request carried, until it is answered.
     set -g _prchip_dirty 0
+    set -g _prchip_once ''
     set -g _prchip_sent_dirty 0
+    set -g _prchip_sent_once ''
+    set -g _prchip_rand (random)
     set -g _prchip_can_work 0
     test -d /proc/$fish_pid; and set -g _prchip_can_work 1
 
@@ -146,19 +152,28 @@ if not set -q _prchip_hooked
                 set -g _prchip_id $_prchip_succ[$_prchip_id]
                 set -g _prchip_pwd $PWD
                 test $_prchip_env_stale = 1; and _prchip_env
-                builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $_prchip_envs '' >$d/req
+                test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.$_prchip_rand.$_prchip_id
+                builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty:$_prchip_once "shown=$PRCHIP" $_prchip_envs '' >$d/req
                 set -g _prchip_sent_dirty $_prchip_dirty
+                set -g _prchip_sent_once $_prchip_once
                 set -g _prchip_dirty 0
+                set -g _prchip_once ''
                 return $ret
             end
         end
         if test -n "$_prchip_wdir" -a "$_prchip_wesc" != "$_prchip_esc"
+            _prchip_again
             _prchip_stop
         end
         set -l asked 1
         if test -n "$_prchip_wdir"
             _prchip_ask
             set asked $status
+            # Not answered (yet, or for good): what the last request asked
+            # to invalidate goes again, with this prompt's request or the
+            # one-shot command, under the same name (the worker may have
+            # made it already).
+            test $asked != 0; and _prchip_again
             if test $asked = 0
                 set -g _prchip_fails 0
                 _prchip_send
@@ -175,13 +190,15 @@ if not set -q _prchip_hooked
             test $asked = 2; and _prchip_send
             return $ret
         end
+        set -l once
+        test -n "$_prchip_once"; and set once --once=$_prchip_once
         if test $_prchip_dirty = 1
-            set -g _prchip_dirty 0
-            $_prchip_run invalidate >/dev/null 2>&1
+            $_prchip_run invalidate $once >/dev/null 2>&1
         else if test $_prchip_dirty = 2
-            set -g _prchip_dirty 0
-            $_prchip_run invalidate --probe >/dev/null 2>&1
+            $_prchip_run invalidate --probe $once >/dev/null 2>&1
         end
+        set -g _prchip_dirty 0
+        set -g _prchip_once ''
         set -l endw
         test -n "$_prchip_end"; and set endw --end-worker=$_prchip_end
         set -g _prchip_end ''
@@ -230,9 +247,20 @@ if not set -q _prchip_hooked
             set -g _prchip_grace (builtin math $_prchip_grace - 1)
             return 2
         end
-        # Given up on: an invalidation it was sent is made again.
-        test $_prchip_sent_dirty != 0; and set -g _prchip_dirty $_prchip_sent_dirty
         return 1
+    end
+
+    # The last request's invalidation, not known to be made, is pending
+    # again. With a newer one pending too, the two go under a new name.
+    function _prchip_again
+        test $_prchip_sent_dirty = 0; and return
+        if test $_prchip_dirty = 0
+            set -g _prchip_dirty $_prchip_sent_dirty
+            set -g _prchip_once $_prchip_sent_once
+        else if test $_prchip_sent_dirty = 1
+            set -g _prchip_dirty 1
+        end
+        set -g _prchip_sent_dirty 0
     end
 
     # Writes this prompt's request: the directory, whether to invalidate,
@@ -246,9 +274,12 @@ if not set -q _prchip_hooked
         set -g _prchip_id $_prchip_succ[$_prchip_id]
         set -g _prchip_pwd $PWD
         test $_prchip_env_stale = 1; and _prchip_env
-        builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty "shown=$PRCHIP" $_prchip_envs '' >$d/req
+        test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.$_prchip_rand.$_prchip_id
+        builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty:$_prchip_once "shown=$PRCHIP" $_prchip_envs '' >$d/req
         set -g _prchip_sent_dirty $_prchip_dirty
+        set -g _prchip_sent_once $_prchip_once
         set -g _prchip_dirty 0
+        set -g _prchip_once ''
     end
 
     # The exported variables the answer depends on, as NAME=value, into

@@ -26,6 +26,9 @@ if (( ! ${+_prchip_hooked} )); then
   typeset -g _prchip_hooked=1
   typeset -g PRCHIP='' _prchip_run=''
   typeset -gi _prchip_dirty=0
+  # The name of that invalidation once sent, so that the worker and a
+  # one-shot `prchip invalidate --once` after a late answer make it once.
+  typeset -g _prchip_once=''
   # The one-shot path's redraw waiter.
   typeset -gi _prchip_fd=0 _prchip_rearm=0
   # The worker: its request and response descriptors, the read-write
@@ -220,7 +223,8 @@ if (( ! ${+_prchip_hooked} )); then
         done
       done
     fi
-    print -rNu $_prchip_req -- prchip1 $(( ++_prchip_id )) $PWD $_prchip_dirty $env '' 2>/dev/null || return 1
+    (( _prchip_dirty )) && [[ -z $_prchip_once ]] && _prchip_once=$$.$RANDOM.$_prchip_id
+    print -rNu $_prchip_req -- prchip1 $(( ++_prchip_id )) $PWD $_prchip_dirty${_prchip_once:+:$_prchip_once} $env '' 2>/dev/null || return 1
     local -F deadline left=@PRCHIP_BUDGET_S@
     while true; do
       sysread -t $left -s 4096 -i $_prchip_resp chunk
@@ -297,7 +301,7 @@ if (( ! ${+_prchip_hooked} )); then
     if (( _prchip_req )); then
       _prchip_ask
       case $? in
-        (0) _prchip_dirty=0 _prchip_fails=0; return $ret ;;
+        (0) _prchip_dirty=0 _prchip_once='' _prchip_fails=0; return $ret ;;
         (2) _prchip_stop kill ;;
         (*) _prchip_stop ;;
       esac
@@ -309,11 +313,11 @@ if (( ! ${+_prchip_hooked} )); then
     fi
     if (( _prchip_dirty )); then
       if (( _prchip_dirty == 2 )); then
-        "$_prchip_run" invalidate --probe >/dev/null 2>&1
+        "$_prchip_run" invalidate --probe ${_prchip_once:+--once=$_prchip_once} >/dev/null 2>&1
       else
-        "$_prchip_run" invalidate >/dev/null 2>&1
+        "$_prchip_run" invalidate ${_prchip_once:+--once=$_prchip_once} >/dev/null 2>&1
       fi
-      _prchip_dirty=0
+      _prchip_dirty=0 _prchip_once=
     fi
     _prchip_render ${_prchip_end:+--end-worker=$_prchip_end}
     _prchip_end=''

@@ -96,6 +96,11 @@ type Request struct {
 	// Probe: the command line ran git only, which asks for a conditional
 	// probe at once instead ("2" in the invalidate field).
 	Probe bool
+	// Once names the hook's pending invalidation ("1:ONCE" or "2:ONCE"):
+	// the one-shot `prchip invalidate --once ONCE` the hook runs when this
+	// request's answer comes too late, and a request sent again, change
+	// nothing once it was made.
+	Once string
 	// Env holds the EnvNames that are set; a name missing here is unset.
 	Env map[string]string
 }
@@ -129,7 +134,11 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 	if fields[0] != Magic || fields[1] == "" {
 		return Request{}, ErrBadRequest
 	}
-	req := Request{ID: fields[1], Dir: fields[2], Invalidate: fields[3] == "1", Probe: fields[3] == "2", Env: map[string]string{}}
+	inv, once, _ := strings.Cut(fields[3], ":")
+	req := Request{ID: fields[1], Dir: fields[2], Invalidate: inv == "1", Probe: inv == "2", Env: map[string]string{}}
+	if req.Invalidate || req.Probe {
+		req.Once = once
+	}
 	for _, kv := range fields[4:] {
 		if dump, ok := strings.CutPrefix(kv, BashEnvField); ok {
 			ParseBashDeclare(dump, req.Env)
@@ -160,6 +169,9 @@ func (r Request) Encode() []byte {
 		inv = "1"
 	} else if r.Probe {
 		inv = "2"
+	}
+	if inv != "0" && r.Once != "" {
+		inv += ":" + r.Once
 	}
 	for _, f := range []string{Magic, r.ID, r.Dir, inv} {
 		b.WriteString(f)

@@ -52,6 +52,32 @@ func TestReadRequestAsHooksWrite(t *testing.T) {
 	}
 }
 
+// The invalidate field may name the invalidation ("1:NAME", "2:NAME"),
+// which round-trips; a name without an invalidation means nothing.
+func TestReadRequestOnce(t *testing.T) {
+	for field, want := range map[string]Request{
+		"1:123.4.5": {Invalidate: true, Once: "123.4.5"},
+		"2:x":       {Probe: true, Once: "x"},
+		"0:x":       {},
+		"1:":        {Invalidate: true},
+		"2":         {Probe: true},
+	} {
+		raw := "prchip1\x009\x00/r\x00" + field + "\x00\x00"
+		r, err := ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.ID, want.Dir, want.Env = "9", "/r", map[string]string{}
+		if !reflect.DeepEqual(r, want) {
+			t.Errorf("%q: got %+v, want %+v", field, r, want)
+		}
+		again, _ := ReadRequest(bufio.NewReader(bytes.NewReader(r.Encode())))
+		if !reflect.DeepEqual(again, r) {
+			t.Errorf("%q: re-encoded as %+v", field, again)
+		}
+	}
+}
+
 // git's configuration from the environment travels with a request: the
 // fixed names, and GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n for n below
 // GitConfigPairs in git's decimal form; nothing else of that shape.

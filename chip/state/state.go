@@ -68,6 +68,11 @@ type RepoState struct {
 	// ProbeRequests counts the user's git commands that asked for a probe
 	// at once (InvalidateProbe) instead of an invalidation.
 	ProbeRequests int `json:"probe_requests,omitempty"`
+	// InvalidatedOnce is the hook's name for the last invalidation made
+	// (Engine.Invalidate's once): the same one asked again, by the
+	// worker and by the one-shot command after a late answer, is made
+	// once.
+	InvalidatedOnce string `json:"invalidated_once,omitempty"`
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
 	// at once (while it is checked again), and a refresh that ends for a
