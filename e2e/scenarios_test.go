@@ -62,10 +62,24 @@ func (s *scene) run(args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// head is the commit checked out.
+func (s *scene) head() string { return s.run("rev-parse", "HEAD") }
+
 // commit makes an empty commit on the current branch.
 func (s *scene) commit(msg string) string {
 	s.run("commit", "-q", "--allow-empty", "-m", msg)
-	return s.run("rev-parse", "HEAD")
+	return s.head()
+}
+
+// branch is `git checkout -b name` from HEAD and a commit per message on
+// it, so that a scenario's table row reads as its history; it returns the
+// branch's last commit.
+func (s *scene) branch(name string, msgs ...string) string {
+	s.run("checkout", "-q", "-b", name)
+	for _, msg := range msgs {
+		s.commit(msg)
+	}
+	return s.head()
 }
 
 // commitFile commits file with content on the current branch.
@@ -80,6 +94,18 @@ func (s *scene) commitFile(file, content, msg string) string {
 // remote adds a remote for GitHub repository nwo.
 func (s *scene) remote(name, nwo string) { s.run("remote", "add", name, url(nwo)) }
 
+// forkOf tells GitHub that fork was forked from parent, the fact gh and
+// prchip ask GitHub for when no remote says it, and adds the remotes a
+// clone of the fork has: the first name for the fork, a second for the
+// parent.
+func (s *scene) forkOf(fork, parent string, remotes ...string) {
+	s.srv.SetRepo(fork, fakegithub.Repo{Parent: parent})
+	nwos := []string{fork, parent}
+	for i, name := range remotes {
+		s.remote(name, nwos[i])
+	}
+}
+
 // fetched makes the remote-tracking ref a push or fetch of branch leaves.
 func (s *scene) fetched(remote, branch, oid string) {
 	s.run("update-ref", "refs/remotes/"+remote+"/"+branch, oid)
@@ -91,12 +117,31 @@ func (s *scene) upstream(branch, remote, merge string) {
 	s.run("config", "branch."+branch+".merge", "refs/heads/"+merge)
 }
 
-// pushed is `git push -u remote branch`: the remote-tracking ref and the
-// upstream; returns the pushed commit.
-func (s *scene) pushed(remote, branch string) string {
-	head := s.run("rev-parse", "HEAD")
-	s.fetched(remote, branch, head)
-	s.upstream(branch, remote, branch)
+// pushed is `git push -u remote refspec` of the current branch: the
+// remote-tracking ref and the upstream. refspec is the branch, or
+// "local:other" for a branch pushed under another name (an upstream
+// with another name). It returns the pushed commit.
+func (s *scene) pushed(remote, refspec string) string {
+	local, dst, ok := strings.Cut(refspec, ":")
+	if !ok {
+		dst = local
+	}
+	head := s.head()
+	s.fetched(remote, dst, head)
+	s.upstream(local, remote, dst)
+	return head
+}
+
+// conflict pushes a branch topic with -u to origin and changes the same
+// file differently on main, which it leaves checked out: a rebase of
+// topic onto main stops on the conflict. It returns topic's commit, the
+// PR's head.
+func (s *scene) conflict() string {
+	s.branch("topic")
+	head := s.commitFile("a.txt", "topic\n", "topic work")
+	s.pushed("origin", "topic")
+	s.run("checkout", "-q", "main")
+	s.commitFile("a.txt", "main\n", "main work")
 	return head
 }
 
@@ -198,13 +243,11 @@ func differ(v223, v283 string) map[string]string {
 var scenarios = []scenario{
 	{family: "1", setup: "a fork's `main` (origin = fork, upstream = parent) with an old merged PR and new commits",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s01")
-			s.remote("upstream", "acme/s01")
+			s.forkOf("alice/s01", "acme/s01", "origin", "upstream")
 			old := s.commit("old work")
 			s.commit("new work")
 			s.commit("more new work")
 			s.pushed("origin", "main")
-			s.srv.SetRepo("alice/s01", fakegithub.Repo{Parent: "acme/s01"})
 			s.pr("acme/s01", fakegithub.PR{Number: 5, HeadRef: "main", HeadOwner: "alice", State: "MERGED", HeadOid: old})
 		},
 		want:  expect{head: "alice:main", base: "acme/s01", setAside: []int{5}},
@@ -212,10 +255,8 @@ var scenarios = []scenario{
 	{family: "2", setup: "`fix-typo` reused after a squash merge (old head not in history)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s02")
-			s.commit("fix typo (squashed #7)")
-			s.fetched("origin", "main", s.run("rev-parse", "HEAD"))
-			s.run("checkout", "-q", "-b", "fix-typo")
-			s.commit("another typo")
+			s.fetched("origin", "main", s.commit("fix typo (squashed #7)"))
+			s.branch("fix-typo", "another typo")
 			s.pushed("origin", "fix-typo")
 			s.pr("acme/s02", fakegithub.PR{Number: 7, HeadRef: "fix-typo", State: "MERGED", HeadOid: gone})
 		},
@@ -224,14 +265,12 @@ var scenarios = []scenario{
 	{family: "3", setup: "`fix-typo` reused after a merge commit (branch gone beyond the merged head)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s03")
-			s.run("checkout", "-q", "-b", "fix-typo")
-			old := s.commit("fix typo")
+			old := s.branch("fix-typo", "fix typo")
 			s.run("checkout", "-q", "main")
 			s.run("merge", "-q", "--no-ff", "-m", "Merge #8", "fix-typo")
-			s.fetched("origin", "main", s.run("rev-parse", "HEAD"))
+			s.fetched("origin", "main", s.head())
 			s.run("branch", "-q", "-D", "fix-typo")
-			s.run("checkout", "-q", "-b", "fix-typo")
-			s.commit("another typo")
+			s.branch("fix-typo", "another typo")
 			s.pushed("origin", "fix-typo")
 			s.pr("acme/s03", fakegithub.PR{Number: 8, HeadRef: "fix-typo", State: "MERGED", HeadOid: old})
 		},
@@ -242,8 +281,7 @@ var scenarios = []scenario{
 			s.remote("origin", "acme/s04")
 			s.remote("fork", "alice/s04")
 			s.run("config", "push.default", "simple")
-			s.run("checkout", "-q", "-b", "feature-x")
-			s.fetched("fork", "feature-x", s.commit("my work"))
+			s.fetched("fork", "feature-x", s.branch("feature-x", "my work"))
 			s.pr("acme/s04", fakegithub.PR{Number: 9, HeadRef: "feature-x", HeadOid: theirs})
 		},
 		want:  expect{},
@@ -252,8 +290,7 @@ var scenarios = []scenario{
 		build: func(s *scene) {
 			s.remote("origin", "acme/s04b")
 			s.run("config", "push.default", "simple")
-			s.run("checkout", "-q", "-b", "feature-y")
-			s.fetched("origin", "feature-y", s.commit("my work"))
+			s.fetched("origin", "feature-y", s.branch("feature-y", "my work"))
 			s.pr("acme/s04b", fakegithub.PR{Number: 12, HeadRef: "feature-y", HeadOid: theirs})
 		},
 		want:  expect{},
@@ -261,8 +298,7 @@ var scenarios = []scenario{
 	{family: "5", setup: "not pushed at all; a stranger's fork has a PR with that head name",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s05")
-			s.run("checkout", "-q", "-b", "patch-2")
-			s.commit("my work")
+			s.branch("patch-2", "my work")
 			s.pr("acme/s05", fakegithub.PR{Number: 10, HeadRef: "patch-2", HeadOwner: "mallory", HeadOid: theirs})
 		},
 		want:  expect{},
@@ -270,8 +306,7 @@ var scenarios = []scenario{
 	{family: "5b", setup: "not pushed at all; someone's same-repo PR has that head name",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s05b")
-			s.run("checkout", "-q", "-b", "patch-2")
-			s.commit("my work")
+			s.branch("patch-2", "my work")
 			s.pr("acme/s05b", fakegithub.PR{Number: 11, HeadRef: "patch-2", HeadOid: theirs})
 		},
 		want:  expect{},
@@ -279,12 +314,11 @@ var scenarios = []scenario{
 	{family: "6", setup: "two open PRs from one branch, into `main` and (newer) into `release/1.x`; branch cut from main",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s06")
-			s.fetched("origin", "main", s.run("rev-parse", "HEAD"))
-			s.run("checkout", "-q", "-b", "release/1.x")
-			s.fetched("origin", "release/1.x", s.commit("release 1.0"))
+			s.fetched("origin", "main", s.head())
+			s.fetched("origin", "release/1.x", s.branch("release/1.x", "release 1.0"))
 			s.run("checkout", "-q", "-b", "fix", "main")
-			head := s.commit("the fix")
-			s.pushed("origin", "fix")
+			s.commit("the fix")
+			head := s.pushed("origin", "fix")
 			s.pr("acme/s06", fakegithub.PR{Number: 20, HeadRef: "fix", HeadOid: head})
 			s.pr("acme/s06", fakegithub.PR{Number: 21, HeadRef: "fix", Base: "release/1.x", HeadOid: head})
 		},
@@ -292,48 +326,37 @@ var scenarios = []scenario{
 		plain: both("#21 OPEN")},
 	{family: "7", setup: "fork workflow, `gh repo set-default` names the fork (origin = fork); PR in the parent",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s07")
-			s.remote("upstream", "acme/s07")
+			s.forkOf("alice/s07", "acme/s07", "origin", "upstream")
 			s.run("config", "remote.origin.gh-resolved", "base")
-			s.run("checkout", "-q", "-b", "feat")
-			head := s.commit("work")
-			s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/s07", fakegithub.Repo{Parent: "acme/s07"})
+			s.branch("feat", "work")
+			head := s.pushed("origin", "feat")
 			s.pr("acme/s07", fakegithub.PR{Number: 30, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 30, head: "alice:feat", base: "acme/s07", why: "parent"},
 		plain: both("none")},
 	{family: "8", setup: "the parent's remote named after its owner (`acme` = parent, `origin` = fork)",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s08")
-			s.remote("acme", "acme/s08")
-			s.run("checkout", "-q", "-b", "feat")
-			head := s.commit("work")
-			s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/s08", fakegithub.Repo{Parent: "acme/s08"})
+			s.forkOf("alice/s08", "acme/s08", "origin", "acme")
+			s.branch("feat", "work")
+			head := s.pushed("origin", "feat")
 			s.pr("acme/s08", fakegithub.PR{Number: 31, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 31, head: "alice:feat", base: "acme/s08", why: "parent"},
 		plain: both("none")},
 	{family: "8b", setup: "the parent's remote named `github` (gh's order: upstream, github, origin), `origin` = fork",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s08b")
-			s.remote("github", "acme/s08b")
-			s.run("checkout", "-q", "-b", "feat")
-			s.commit("work")
+			s.forkOf("alice/s08b", "acme/s08b", "origin", "github")
+			s.branch("feat", "work")
 			head := s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/s08b", fakegithub.Repo{Parent: "acme/s08b"})
 			s.pr("acme/s08b", fakegithub.PR{Number: 39, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 39, head: "alice:feat", base: "acme/s08b"},
 		plain: both("#39 OPEN")},
 	{family: "9", setup: "a clone with only the fork as origin; the parent known only to GitHub",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s09")
-			s.run("checkout", "-q", "-b", "feat")
-			head := s.commit("work")
-			s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/s09", fakegithub.Repo{Parent: "acme/s09"})
+			s.forkOf("alice/s09", "acme/s09", "origin")
+			s.branch("feat", "work")
+			head := s.pushed("origin", "feat")
 			s.pr("acme/s09", fakegithub.PR{Number: 32, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 32, head: "alice:feat", base: "acme/s09", why: "parent"},
@@ -341,9 +364,8 @@ var scenarios = []scenario{
 	{family: "10", setup: "a branch renamed locally (`better-name`; upstream keeps `old-name`)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s10")
-			s.run("checkout", "-q", "-b", "old-name")
-			head := s.commit("work")
-			s.pushed("origin", "old-name")
+			s.branch("old-name", "work")
+			head := s.pushed("origin", "old-name")
 			s.run("branch", "-m", "better-name")
 			s.pr("acme/s10", fakegithub.PR{Number: 33, HeadRef: "old-name", HeadOid: head})
 		},
@@ -352,10 +374,8 @@ var scenarios = []scenario{
 	{family: "11", setup: "upstream with another name (`git push -u origin wip:feature/wip`)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s11")
-			s.run("checkout", "-q", "-b", "wip")
-			head := s.commit("work")
-			s.fetched("origin", "feature/wip", head)
-			s.upstream("wip", "origin", "feature/wip")
+			s.branch("wip", "work")
+			head := s.pushed("origin", "wip:feature/wip")
 			s.pr("acme/s11", fakegithub.PR{Number: 34, HeadRef: "feature/wip", HeadOid: head})
 		},
 		want:  expect{number: 34, head: "acme:feature/wip", base: "acme/s11"},
@@ -364,10 +384,8 @@ var scenarios = []scenario{
 		build: func(s *scene) {
 			s.remote("origin", "acme/s11b")
 			s.run("config", "push.default", "upstream")
-			s.run("checkout", "-q", "-b", "wip")
-			head := s.commit("work")
-			s.fetched("origin", "feature/wip", head)
-			s.upstream("wip", "origin", "feature/wip")
+			s.branch("wip", "work")
+			head := s.pushed("origin", "wip:feature/wip")
 			s.pr("acme/s11b", fakegithub.PR{Number: 35, HeadRef: "feature/wip", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 35, head: "acme:feature/wip", base: "acme/s11b"},
@@ -376,10 +394,8 @@ var scenarios = []scenario{
 		build: func(s *scene) {
 			s.remote("origin", "acme/s11c")
 			s.run("config", "push.default", "current")
-			s.run("checkout", "-q", "-b", "wip")
-			head := s.commit("work")
-			s.fetched("origin", "feature/wip", head)
-			s.upstream("wip", "origin", "feature/wip")
+			s.branch("wip", "work")
+			head := s.pushed("origin", "wip:feature/wip")
 			s.pr("acme/s11c", fakegithub.PR{Number: 55, HeadRef: "feature/wip", HeadOid: head})
 		},
 		want:  expect{number: 55, head: "acme:feature/wip", base: "acme/s11c", why: "upstream", tried: "acme:wip"},
@@ -388,10 +404,9 @@ var scenarios = []scenario{
 		build: func(s *scene) {
 			s.run("config", "--global", "url."+url("alice/spi")+".pushInsteadOf", url("acme/spi"))
 			s.remote("origin", "acme/spi")
-			s.run("checkout", "-q", "-b", "feat")
-			s.commit("work")
+			s.forkOf("alice/spi", "acme/spi")
+			s.branch("feat", "work")
 			head := s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/spi", fakegithub.Repo{Parent: "acme/spi"})
 			s.pr("acme/spi", fakegithub.PR{Number: 36, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 36, head: "alice:feat", base: "acme/spi", why: "push"},
@@ -399,15 +414,14 @@ var scenarios = []scenario{
 	{family: "12", setup: "`gh pr checkout` of a fork PR with maintainer edits (branch `alice/main`, URL remote, merge refs/heads/main)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s12")
-			s.fetched("origin", "main", s.run("rev-parse", "HEAD"))
-			s.run("checkout", "-q", "-b", "alice/main")
-			head := s.commit("alice's work")
+			s.forkOf("alice/s12", "acme/s12")
+			s.fetched("origin", "main", s.head())
+			head := s.branch("alice/main", "alice's work")
 			// What gh 2.83's pr checkout writes for a PR from a fork's
 			// default branch whose author allows maintainer edits.
 			s.run("config", "branch.alice/main.remote", url("alice/s12"))
 			s.run("config", "branch.alice/main.pushRemote", url("alice/s12"))
 			s.run("config", "branch.alice/main.merge", "refs/heads/main")
-			s.srv.SetRepo("alice/s12", fakegithub.Repo{Parent: "acme/s12"})
 			s.pr("acme/s12", fakegithub.PR{Number: 40, HeadRef: "main", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{number: 40, head: "alice:main", base: "acme/s12"},
@@ -415,8 +429,7 @@ var scenarios = []scenario{
 	{family: "13", setup: "`gh pr checkout` of a fork PR without maintainer edits (merge refs/pull/41/head)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s13")
-			s.run("checkout", "-q", "-b", "feat")
-			head := s.commit("bob's work")
+			head := s.branch("feat", "bob's work")
 			s.run("config", "branch.feat.remote", "origin")
 			s.run("config", "branch.feat.pushRemote", "origin")
 			s.run("config", "branch.feat.merge", "refs/pull/41/head")
@@ -427,11 +440,7 @@ var scenarios = []scenario{
 	{family: "14", setup: "the middle of a rebase of the PR's branch (a conflict stopped it)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s14")
-			s.run("checkout", "-q", "-b", "topic")
-			head := s.commitFile("a.txt", "topic\n", "topic work")
-			s.pushed("origin", "topic")
-			s.run("checkout", "-q", "main")
-			s.commitFile("a.txt", "main\n", "main work")
+			head := s.conflict()
 			s.run("checkout", "-q", "topic")
 			s.rebaseStops("main")
 			s.pr("acme/s14", fakegithub.PR{Number: 42, HeadRef: "topic", HeadOid: head})
@@ -441,11 +450,7 @@ var scenarios = []scenario{
 	{family: "14b", setup: "the middle of a rebase in a linked worktree (`git worktree add`)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s14b")
-			s.run("checkout", "-q", "-b", "topic")
-			head := s.commitFile("a.txt", "topic\n", "topic work")
-			s.pushed("origin", "topic")
-			s.run("checkout", "-q", "main")
-			s.commitFile("a.txt", "main\n", "main work")
+			head := s.conflict()
 			wt := filepath.Join(s.home, "wt")
 			s.run("worktree", "add", "-q", wt, "topic")
 			s.dir = wt
@@ -457,11 +462,7 @@ var scenarios = []scenario{
 	{family: "14c", setup: "the middle of a `git rebase --apply` (rebase-apply) of the PR's branch",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s14c")
-			s.run("checkout", "-q", "-b", "topic")
-			head := s.commitFile("a.txt", "topic\n", "topic work")
-			s.pushed("origin", "topic")
-			s.run("checkout", "-q", "main")
-			s.commitFile("a.txt", "main\n", "main work")
+			head := s.conflict()
 			s.run("checkout", "-q", "topic")
 			s.rebaseStops("--apply", "main")
 			s.pr("acme/s14c", fakegithub.PR{Number: 38, HeadRef: "topic", HeadOid: head})
@@ -470,12 +471,9 @@ var scenarios = []scenario{
 		plain: both("error: could not determine current branch: failed to run git: not on any branch")},
 	{family: "15", setup: "an open PR (from the fork's `patch-1`) older than the 30 newest with the busy head name `patch-1`",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s15")
-			s.remote("upstream", "acme/s15")
-			s.run("checkout", "-q", "-b", "patch-1")
-			head := s.commit("work")
-			s.pushed("origin", "patch-1")
-			s.srv.SetRepo("alice/s15", fakegithub.Repo{Parent: "acme/s15"})
+			s.forkOf("alice/s15", "acme/s15", "origin", "upstream")
+			s.branch("patch-1", "work")
+			head := s.pushed("origin", "patch-1")
 			t0 := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
 			s.pr("acme/s15", fakegithub.PR{Number: 43, HeadRef: "patch-1", HeadOwner: "alice", HeadOid: head, Created: t0})
 			for i := range 30 {
@@ -487,15 +485,13 @@ var scenarios = []scenario{
 		plain: both("none")},
 	{family: "16", setup: "triangular: branch from `upstream/main`, pushed to the fork by remote.pushDefault",
 		build: func(s *scene) {
-			s.remote("origin", "alice/s16")
-			s.remote("upstream", "acme/s16")
-			s.fetched("upstream", "main", s.run("rev-parse", "HEAD"))
+			s.forkOf("alice/s16", "acme/s16", "origin", "upstream")
+			s.fetched("upstream", "main", s.head())
 			s.run("config", "remote.pushDefault", "origin")
-			s.run("checkout", "-q", "-b", "feat")
+			s.branch("feat")
 			s.upstream("feat", "upstream", "main")
 			head := s.commit("work")
 			s.fetched("origin", "feat", head)
-			s.srv.SetRepo("alice/s16", fakegithub.Repo{Parent: "acme/s16"})
 			s.pr("acme/s16", fakegithub.PR{Number: 44, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 44, head: "alice:feat", base: "acme/s16", why: "push"},
@@ -504,7 +500,7 @@ var scenarios = []scenario{
 		build: func(s *scene) {
 			s.run("config", "--global", "url.https://"+fakegithub.Host+"/.insteadOf", "gh:")
 			s.run("remote", "add", "origin", "gh:acme/s17.git")
-			s.run("checkout", "-q", "-b", "feat")
+			s.branch("feat")
 			head := s.pushed("origin", "feat")
 			s.pr("acme/s17", fakegithub.PR{Number: 45, HeadRef: "feat", HeadOid: head})
 		},
@@ -513,8 +509,7 @@ var scenarios = []scenario{
 	{family: "18", setup: "a closed PR whose head is the branch's commit",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s18")
-			s.run("checkout", "-q", "-b", "attempt")
-			s.commit("attempt")
+			s.branch("attempt", "attempt")
 			head := s.pushed("origin", "attempt")
 			s.pr("acme/s18", fakegithub.PR{Number: 46, HeadRef: "attempt", State: "CLOSED", HeadOid: head})
 		},
@@ -523,8 +518,7 @@ var scenarios = []scenario{
 	{family: "19", setup: "a merged PR, the branch behind it (its last commit fetched)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s19")
-			s.run("checkout", "-q", "-b", "done")
-			s.commit("work")
+			s.branch("done", "work")
 			s.pushed("origin", "done")
 			last := s.commit("review fix")
 			s.fetched("origin", "done", last)
@@ -536,8 +530,7 @@ var scenarios = []scenario{
 	{family: "20", setup: "an open PR force-pushed by someone (fetched: diverged)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s20")
-			s.run("checkout", "-q", "-b", "shared")
-			s.commit("mine")
+			s.branch("shared", "mine")
 			s.pushed("origin", "shared")
 			s.run("checkout", "-q", "-b", "tmp", "main")
 			forced := s.commit("theirs, force-pushed")
@@ -551,8 +544,7 @@ var scenarios = []scenario{
 	{family: "20b", setup: "an open PR force-pushed by someone, not fetched",
 		build: func(s *scene) {
 			s.remote("origin", "acme/s20b")
-			s.run("checkout", "-q", "-b", "shared")
-			s.commit("mine")
+			s.branch("shared", "mine")
 			s.pushed("origin", "shared")
 			s.pr("acme/s20b", fakegithub.PR{Number: 49, HeadRef: "shared", HeadOid: theirs})
 		},
@@ -561,8 +553,7 @@ var scenarios = []scenario{
 	{family: "plain", setup: "a branch pushed with -u and its open PR",
 		build: func(s *scene) {
 			s.remote("origin", "acme/splain")
-			s.run("checkout", "-q", "-b", "feature")
-			s.commit("work")
+			s.branch("feature", "work")
 			head := s.pushed("origin", "feature")
 			s.pr("acme/splain", fakegithub.PR{Number: 50, HeadRef: "feature", HeadOid: head})
 		},
@@ -571,8 +562,7 @@ var scenarios = []scenario{
 	{family: "no PR", setup: "a branch pushed with -u, no PR",
 		build: func(s *scene) {
 			s.remote("origin", "acme/snopr")
-			s.run("checkout", "-q", "-b", "lonely")
-			s.commit("work")
+			s.branch("lonely", "work")
 			s.pushed("origin", "lonely")
 		},
 		want:  expect{head: "acme:lonely", base: "acme/snopr"},
@@ -580,8 +570,7 @@ var scenarios = []scenario{
 	{family: "numeric", setup: "a numeric-looking branch name `1234` with its PR (gh takes `1234` for a PR number)",
 		build: func(s *scene) {
 			s.remote("origin", "acme/snum")
-			s.run("checkout", "-q", "-b", "1234")
-			s.commit("work")
+			s.branch("1234", "work")
 			head := s.pushed("origin", "1234")
 			s.pr("acme/snum", fakegithub.PR{Number: 51, HeadRef: "1234", HeadOid: head})
 		},
@@ -589,12 +578,9 @@ var scenarios = []scenario{
 		plain: both("#51 OPEN")},
 	{family: "fork", setup: "the usual fork workflow (upstream = parent, origin = fork, branch pushed -u to origin)",
 		build: func(s *scene) {
-			s.remote("origin", "alice/sfork")
-			s.remote("upstream", "acme/sfork")
-			s.run("checkout", "-q", "-b", "feat")
-			s.commit("work")
+			s.forkOf("alice/sfork", "acme/sfork", "origin", "upstream")
+			s.branch("feat", "work")
 			head := s.pushed("origin", "feat")
-			s.srv.SetRepo("alice/sfork", fakegithub.Repo{Parent: "acme/sfork"})
 			s.pr("acme/sfork", fakegithub.PR{Number: 52, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 52, head: "alice:feat", base: "acme/sfork"},
@@ -602,25 +588,22 @@ var scenarios = []scenario{
 	{family: "pushRemote", setup: "branch from `origin/main` (origin = parent), `branch.feat.pushRemote` = the fork",
 		build: func(s *scene) {
 			s.remote("origin", "acme/spush")
-			s.remote("alice", "alice/spush")
-			s.fetched("origin", "main", s.run("rev-parse", "HEAD"))
-			s.run("checkout", "-q", "-b", "feat")
+			s.forkOf("alice/spush", "acme/spush", "alice")
+			s.fetched("origin", "main", s.head())
+			s.branch("feat")
 			s.upstream("feat", "origin", "main")
 			s.run("config", "branch.feat.pushRemote", "alice")
 			head := s.commit("work")
 			s.fetched("alice", "feat", head)
-			s.srv.SetRepo("alice/spush", fakegithub.Repo{Parent: "acme/spush"})
 			s.pr("acme/spush", fakegithub.PR{Number: 53, HeadRef: "feat", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 53, head: "alice:feat", base: "acme/spush", why: "push"},
 		plain: differ("none", "#53 OPEN")},
 	{family: "fork main", setup: "a fork's `main` with an open PR into the parent, head the branch's commit",
 		build: func(s *scene) {
-			s.remote("origin", "alice/sfmain")
-			s.remote("upstream", "acme/sfmain")
+			s.forkOf("alice/sfmain", "acme/sfmain", "origin", "upstream")
 			s.commit("work on main")
 			head := s.pushed("origin", "main")
-			s.srv.SetRepo("alice/sfmain", fakegithub.Repo{Parent: "acme/sfmain"})
 			s.pr("acme/sfmain", fakegithub.PR{Number: 54, HeadRef: "main", HeadOwner: "alice", HeadOid: head})
 		},
 		want:  expect{direct: true, number: 54, head: "alice:main", base: "acme/sfmain"},
