@@ -571,26 +571,22 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 	}
 	start := time.Now()
 	moved, last := start, s.stamp(d)
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			f.Close()
-			return nil, fmt.Errorf("lock state file: %w", err)
-		}
-		now := time.Now()
+	ok, err := flockUntil(f, syscall.LOCK_EX, 5*time.Millisecond, func(now time.Time) bool {
 		if st := s.stamp(d); st != last {
 			moved, last = now, st
 		}
-		if now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait {
-			f.Close()
-			return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
-				ErrLocked, s.lockPath(), now.Sub(moved).Round(time.Millisecond))
-		}
-		time.Sleep(5 * time.Millisecond)
+		return now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait
+	})
+	switch {
+	case ok:
+		return func() { f.Close() }, nil
+	case err != nil:
+		f.Close()
+		return nil, fmt.Errorf("lock state file: %w", err)
 	}
+	f.Close()
+	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
+		ErrLocked, s.lockPath(), time.Since(moved).Round(time.Millisecond))
 }
 
 // stamp tells versions of the state file apart: each write replaces it.
@@ -788,8 +784,8 @@ func (s *Store) Held(name string) bool {
 		return false
 	}
 	defer f.Close() // lets the shared lock go
-	err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
-	return errors.Is(err, syscall.EWOULDBLOCK)
+	ok, err := flockWithin(f, syscall.LOCK_SH, 0)
+	return !ok && err == nil
 }
 
 // flockWithin takes an flock of kind how on f, trying every 20 ms for up
@@ -797,6 +793,13 @@ func (s *Store) Held(name string) bool {
 // process still holds a conflicting lock at the deadline.
 func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 	deadline := time.Now().Add(d)
+	return flockUntil(f, how, 20*time.Millisecond, func(now time.Time) bool { return !now.Before(deadline) })
+}
+
+// flockUntil is the one lock helper: it takes an flock of kind how on f,
+// trying every step until giveUp says so, and reports false with a nil
+// error when another process still holds a conflicting lock then.
+func flockUntil(f *os.File, how int, step time.Duration, giveUp func(now time.Time) bool) (bool, error) {
 	for {
 		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		if err == nil {
@@ -805,9 +808,9 @@ func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			return false, err
 		}
-		if !time.Now().Before(deadline) {
+		if giveUp(time.Now()) {
 			return false, nil
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(step)
 	}
 }
