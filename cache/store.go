@@ -742,19 +742,9 @@ func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 // it, and a waiter can outlive its shell (and the state directory). A lock
 // in a directory prchip does not write in is not waited for.
 func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
-	dir, err := privdir.Open(s.Dir())
+	f, err := s.openLock(name)
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
-	}
-	locks, err := dir.Sub("locks", false)
-	dir.Close()
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
-	}
-	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
-	locks.Close()
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
 	}
 	defer f.Close() // lets the shared lock go
 	ok, _ := flockWithin(f, syscall.LOCK_SH, d)
@@ -769,23 +759,30 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 // from looking (no lock yet, a state directory prchip does not write in)
 // reads as not held.
 func (s *Store) Held(name string) bool {
-	dir, err := privdir.Open(s.Dir())
-	if err != nil {
-		return false
-	}
-	locks, err := dir.Sub("locks", false)
-	dir.Close()
-	if err != nil {
-		return false
-	}
-	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
-	locks.Close()
+	f, err := s.openLock(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close() // lets the shared lock go
 	ok, err := flockWithin(f, syscall.LOCK_SH, 0)
 	return !ok && err == nil
+}
+
+// openLock opens the named lock to look at it, creating nothing (not even
+// the state directory) and refusing one in a directory prchip does not
+// write in.
+func (s *Store) openLock(name string) (*os.File, error) {
+	dir, err := privdir.Open(s.Dir())
+	if err != nil {
+		return nil, err
+	}
+	locks, err := dir.Sub("locks", false)
+	dir.Close()
+	if err != nil {
+		return nil, err
+	}
+	defer locks.Close()
+	return locks.OpenFile(name+".lock", os.O_RDONLY, 0)
 }
 
 // flockWithin takes an flock of kind how on f, trying every 20 ms for up
