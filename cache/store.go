@@ -589,18 +589,11 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 		ErrLocked, s.lockPath(), time.Since(moved).Round(time.Millisecond))
 }
 
-// stamp tells versions of the state file apart: each write replaces it.
-type stamp struct {
-	ino        uint64
-	size, mtim int64
-}
-
-func (s *Store) stamp(d *privdir.Dir) stamp {
-	st, err := d.Lstat(filepath.Base(s.Path))
-	if err != nil {
-		return stamp{}
-	}
-	return stamp{st.Ino, st.Size, st.MtimeNs}
+// stamp tells versions of the state file apart (each write replaces it):
+// zero when there is none.
+func (s *Store) stamp(d *privdir.Dir) rawfile.FileInfo {
+	st, _ := d.Lstat(filepath.Base(s.Path))
+	return st
 }
 
 const tempPrefix = ".prchip-state-"

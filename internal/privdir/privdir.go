@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // ErrUnsafe is matched (errors.Is) by every refusal of a directory.
@@ -124,29 +126,16 @@ func (d *Dir) Remove(name string) error {
 	return d.root.Remove(name)
 }
 
-// Info is what Lstat tells of a file.
-type Info struct {
-	Mode    uint32 // type bits (syscall.S_IF*) and permissions
-	Uid     uint32
-	Ino     uint64
-	Size    int64
-	MtimeNs int64
-}
-
-// IsDir reports whether the file is a directory.
-func (i Info) IsDir() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFDIR }
-
 // Lstat describes name in d without following a link.
-func (d *Dir) Lstat(name string) (Info, error) {
+func (d *Dir) Lstat(name string) (rawfile.FileInfo, error) {
 	if err := checkName(name); err != nil {
-		return Info{}, err
+		return rawfile.FileInfo{}, err
 	}
 	fi, err := d.root.Lstat(name)
 	if err != nil {
-		return Info{}, err
+		return rawfile.FileInfo{}, err
 	}
-	st := fi.Sys().(*syscall.Stat_t)
-	return Info{Mode: uint32(st.Mode), Uid: st.Uid, Ino: uint64(st.Ino), Size: st.Size, MtimeNs: fi.ModTime().UnixNano()}, nil
+	return rawfile.FromStat(fi.Sys().(*syscall.Stat_t)), nil
 }
 
 // Names lists d's entries.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"syscall"
 )
 
@@ -113,8 +114,34 @@ func readFD(fd int, path string, size, max int64) ([]byte, error) {
 // FileInfo is what Stat reports.
 type FileInfo struct {
 	Info
-	Dev, Ino uint64
-	MtimeNs  int64
+	ID
+	MtimeNs int64
+}
+
+// ID is prchip's one file identity: a file replaced (an upgraded binary,
+// a directory made again) has a new one; one rewritten in place keeps it.
+type ID struct{ Dev, Ino uint64 }
+
+// Identity is the ID of the file at path, links followed, zero when it
+// cannot be stat'ed. Nothing is told to Touched: an identity is looked at
+// to tell files apart, not read.
+func Identity(path string) ID {
+	var st syscall.Stat_t
+	if stat(path, &st) != nil {
+		return ID{}
+	}
+	return ID{uint64(st.Dev), uint64(st.Ino)}
+}
+
+// Version tells what a file says apart, for digests: its identity, size
+// and modification time as text, "" when it cannot be stat'ed.
+func Version(path string) string {
+	st, err := Stat(path)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatUint(st.Dev, 10) + ":" + strconv.FormatUint(st.Ino, 10) + " " +
+		strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 }
 
 // Stat follows symlinks, like os.Stat.
@@ -144,8 +171,13 @@ func statPath(path string, follow bool) (FileInfo, error) {
 	if err != nil {
 		return FileInfo{}, &fs.PathError{Op: op, Path: path, Err: err}
 	}
-	return FileInfo{Info: Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}, Dev: uint64(st.Dev), Ino: uint64(st.Ino),
-		MtimeNs: mtimeNs(&st)}, nil
+	return FromStat(&st), nil
+}
+
+// FromStat is what st says, for callers that stat'ed by other means (an
+// os.Root).
+func FromStat(st *syscall.Stat_t) FileInfo {
+	return FileInfo{Info{uint32(st.Mode), st.Size, st.Uid}, ID{uint64(st.Dev), uint64(st.Ino)}, mtimeNs(st)}
 }
 
 // File is an open file for positioned reads: the render path looks a
