@@ -19,6 +19,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -652,7 +653,8 @@ func findWorker(p Paths, now time.Time) *chip.StatusWorker {
 				return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
 			}
 		}
-		pid = parentOf(pid)
+		st, _ := proc.ReadStat(pid)
+		pid = st.PPID
 	}
 	return nil
 }
