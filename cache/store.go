@@ -148,8 +148,8 @@ func (s *Store) readFile(path string) ([]byte, *Problem) {
 
 // checker refuses what SPEC 5 says to treat as empty state, saying why in
 // *problem.
-func (s *Store) checker(problem **Problem) func(rawfile.Info) error {
-	return func(i rawfile.Info) error {
+func (s *Store) checker(problem **Problem) func(rawfile.FileInfo) error {
+	return func(i rawfile.FileInfo) error {
 		switch {
 		case i.IsDir():
 			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
@@ -183,7 +183,7 @@ func (s *Store) readProblem(err error, problem *Problem) *Problem {
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-func fileType(i rawfile.Info) string {
+func fileType(i rawfile.FileInfo) string {
 	switch i.Mode & syscall.S_IFMT {
 	case syscall.S_IFIFO:
 		return "FIFO"

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strconv"
 	"syscall"
 )
@@ -15,24 +16,26 @@ import (
 // ErrTooLarge is returned for files larger than the limit given.
 var ErrTooLarge = errors.New("file too large")
 
-// Info is what Read learned about the file from fstat.
-type Info struct {
+// FileInfo is what a stat says of a file.
+type FileInfo struct {
 	Mode uint32 // syscall.S_IF* type bits and permissions
 	Size int64
 	Uid  uint32
+	ID
+	MtimeNs int64
 }
 
 // IsRegular reports whether the file is a regular file.
-func (i Info) IsRegular() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFREG }
+func (i FileInfo) IsRegular() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFREG }
 
 // IsDir reports whether the file is a directory.
-func (i Info) IsDir() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFDIR }
+func (i FileInfo) IsDir() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFDIR }
 
 // IsSymlink reports whether the file is a symbolic link (from Lstat).
-func (i Info) IsSymlink() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFLNK }
+func (i FileInfo) IsSymlink() bool { return i.Mode&syscall.S_IFMT == syscall.S_IFLNK }
 
 // Perm is the permission bits.
-func (i Info) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
+func (i FileInfo) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 
 // Touched, when set, is told every path looked at: the worker learns from
 // it which directories to watch for changes (entries: a directory whose
@@ -43,7 +46,7 @@ var Touched func(path string, entries bool)
 // with check (nil: regular files only) and reads at most max bytes; a
 // larger file gives ErrTooLarge. Errors wrap the syscall errno, so
 // errors.Is(err, fs.ErrNotExist) works.
-func Read(path string, max int64, flags int, check func(Info) error) ([]byte, Info, error) {
+func Read(path string, max int64, flags int, check func(FileInfo) error) ([]byte, FileInfo, error) {
 	f, info, err := Open(path, max, flags, check)
 	if err != nil {
 		return nil, info, err
@@ -55,8 +58,8 @@ func Read(path string, max int64, flags int, check func(Info) error) ([]byte, In
 
 // openChecked opens path and applies Read's checks; the caller closes the
 // descriptor when err is nil.
-func openChecked(path string, max int64, flags int, check func(Info) error) (int, Info, error) {
-	var info Info
+func openChecked(path string, max int64, flags int, check func(FileInfo) error) (int, FileInfo, error) {
+	var info FileInfo
 	if Touched != nil {
 		Touched(path, false)
 	}
@@ -65,11 +68,11 @@ func openChecked(path string, max int64, flags int, check func(Info) error) (int
 		return -1, info, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	var st syscall.Stat_t
-	if err := fstat(fd, &st); err != nil {
-		closeFD(fd)
+	if err := syscall.Fstat(fd, &st); err != nil {
+		syscall.Close(fd)
 		return -1, info, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	info = Info{Mode: uint32(st.Mode), Size: st.Size, Uid: st.Uid}
+	info = FromStat(&st)
 	switch {
 	case check != nil:
 		err = check(info)
@@ -80,7 +83,7 @@ func openChecked(path string, max int64, flags int, check func(Info) error) (int
 		err = fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
 	}
 	if err != nil {
-		closeFD(fd)
+		syscall.Close(fd)
 		return -1, info, err
 	}
 	return fd, info, nil
@@ -91,7 +94,7 @@ func readFD(fd int, path string, size, max int64) ([]byte, error) {
 	buf := make([]byte, size+1)
 	n := 0
 	for n < len(buf) {
-		m, err := read(fd, buf[n:])
+		m, err := syscall.Read(fd, buf[n:])
 		if err == syscall.EINTR {
 			continue
 		}
@@ -111,13 +114,6 @@ func readFD(fd int, path string, size, max int64) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// FileInfo is what Stat reports.
-type FileInfo struct {
-	Info
-	ID
-	MtimeNs int64
-}
-
 // ID is prchip's one file identity: a file replaced (an upgraded binary,
 // a directory made again) has a new one; one rewritten in place keeps it.
 type ID struct{ Dev, Ino uint64 }
@@ -127,7 +123,7 @@ type ID struct{ Dev, Ino uint64 }
 // to tell files apart, not read.
 func Identity(path string) ID {
 	var st syscall.Stat_t
-	if stat(path, &st) != nil {
+	if syscall.Stat(path, &st) != nil {
 		return ID{}
 	}
 	return ID{uint64(st.Dev), uint64(st.Ino)}
@@ -164,9 +160,9 @@ func statPath(path string, follow bool) (FileInfo, error) {
 	}
 	op, err := "stat", error(nil)
 	if follow {
-		err = stat(path, &st)
+		err = syscall.Stat(path, &st)
 	} else {
-		op, err = "lstat", lstat(path, &st)
+		op, err = "lstat", syscall.Lstat(path, &st)
 	}
 	if err != nil {
 		return FileInfo{}, &fs.PathError{Op: op, Path: path, Err: err}
@@ -177,7 +173,7 @@ func statPath(path string, follow bool) (FileInfo, error) {
 // FromStat is what st says, for callers that stat'ed by other means (an
 // os.Root).
 func FromStat(st *syscall.Stat_t) FileInfo {
-	return FileInfo{Info{uint32(st.Mode), st.Size, st.Uid}, ID{uint64(st.Dev), uint64(st.Ino)}, mtimeNs(st)}
+	return FileInfo{uint32(st.Mode), st.Size, st.Uid, ID{uint64(st.Dev), uint64(st.Ino)}, mtimeNs(st)}
 }
 
 // File is an open file for positioned reads: the render path looks a
@@ -190,7 +186,7 @@ type File struct {
 
 // Open opens path with Read's flags and checks and leaves the reading to
 // the caller, who must Close the file.
-func Open(path string, max int64, flags int, check func(Info) error) (File, Info, error) {
+func Open(path string, max int64, flags int, check func(FileInfo) error) (File, FileInfo, error) {
 	fd, info, err := openChecked(path, max, flags, check)
 	if err != nil {
 		return File{fd: -1}, info, err
@@ -202,7 +198,7 @@ func Open(path string, max int64, flags int, check func(Info) error) (File, Info
 func (f File) ReadAt(b []byte, off int64) (int, error) {
 	n := 0
 	for n < len(b) {
-		m, err := pread(f.fd, b[n:], off+int64(n))
+		m, err := syscall.Pread(f.fd, b[n:], off+int64(n))
 		if err == syscall.EINTR {
 			continue
 		}
@@ -225,35 +221,30 @@ func (f File) ReadAll(size, max int64) ([]byte, error) {
 // Close closes the file.
 func (f File) Close() {
 	if f.fd >= 0 {
-		closeFD(f.fd)
+		syscall.Close(f.fd)
 	}
 }
 
 // ReadDirNames lists a directory's entries, without "." and "..", in the
-// order the file system gives them: os.ReadDir would start the network
-// poller for one listing.
+// order the file system gives them (only an SSH Include glob lists one).
 func ReadDirNames(path string) ([]string, error) {
 	if Touched != nil {
 		Touched(path, true)
 	}
-	fd, err := open(path, syscall.O_DIRECTORY)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
-	defer closeFD(fd)
-	var names []string
-	buf := make([]byte, 4096)
+	defer f.Close()
+	return f.Readdirnames(-1)
+}
+
+// open opens path for reading with extra flags, never into a child.
+func open(path string, flags int) (int, error) {
 	for {
-		n, err := syscall.ReadDirent(fd, buf)
-		if err == syscall.EINTR {
-			continue
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
 		}
-		if err != nil {
-			return names, &fs.PathError{Op: "readdirent", Path: path, Err: err}
-		}
-		if n <= 0 {
-			return names, nil
-		}
-		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
 	}
 }
