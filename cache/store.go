@@ -148,8 +148,8 @@ func (s *Store) readFile(path string) ([]byte, *Problem) {
 
 // checker refuses what SPEC 5 says to treat as empty state, saying why in
 // *problem.
-func (s *Store) checker(problem **Problem) func(rawfile.Info) error {
-	return func(i rawfile.Info) error {
+func (s *Store) checker(problem **Problem) func(rawfile.FileInfo) error {
+	return func(i rawfile.FileInfo) error {
 		switch {
 		case i.IsDir():
 			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
@@ -183,7 +183,7 @@ func (s *Store) readProblem(err error, problem *Problem) *Problem {
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-func fileType(i rawfile.Info) string {
+func fileType(i rawfile.FileInfo) string {
 	switch i.Mode & syscall.S_IFMT {
 	case syscall.S_IFIFO:
 		return "FIFO"
@@ -571,40 +571,29 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 	}
 	start := time.Now()
 	moved, last := start, s.stamp(d)
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			f.Close()
-			return nil, fmt.Errorf("lock state file: %w", err)
-		}
-		now := time.Now()
+	ok, err := flockUntil(f, syscall.LOCK_EX, 5*time.Millisecond, func(now time.Time) bool {
 		if st := s.stamp(d); st != last {
 			moved, last = now, st
 		}
-		if now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait {
-			f.Close()
-			return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
-				ErrLocked, s.lockPath(), now.Sub(moved).Round(time.Millisecond))
-		}
-		time.Sleep(5 * time.Millisecond)
+		return now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait
+	})
+	switch {
+	case ok:
+		return func() { f.Close() }, nil
+	case err != nil:
+		f.Close()
+		return nil, fmt.Errorf("lock state file: %w", err)
 	}
+	f.Close()
+	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
+		ErrLocked, s.lockPath(), time.Since(moved).Round(time.Millisecond))
 }
 
-// stamp tells versions of the state file apart: each write replaces it.
-type stamp struct {
-	ino        uint64
-	size, mtim int64
-}
-
-func (s *Store) stamp(d *privdir.Dir) stamp {
-	st, err := d.Lstat(filepath.Base(s.Path))
-	if err != nil {
-		return stamp{}
-	}
-	return stamp{st.Ino, st.Size, st.MtimeNs}
+// stamp tells versions of the state file apart (each write replaces it):
+// zero when there is none.
+func (s *Store) stamp(d *privdir.Dir) rawfile.FileInfo {
+	st, _ := d.Lstat(filepath.Base(s.Path))
+	return st
 }
 
 const tempPrefix = ".prchip-state-"
@@ -746,19 +735,9 @@ func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 // it, and a waiter can outlive its shell (and the state directory). A lock
 // in a directory prchip does not write in is not waited for.
 func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
-	dir, err := privdir.Open(s.Dir())
+	f, err := s.openLock(name)
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
-	}
-	locks, err := dir.Sub("locks", false)
-	dir.Close()
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
-	}
-	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
-	locks.Close()
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
 	}
 	defer f.Close() // lets the shared lock go
 	ok, _ := flockWithin(f, syscall.LOCK_SH, d)
@@ -773,23 +752,30 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 // from looking (no lock yet, a state directory prchip does not write in)
 // reads as not held.
 func (s *Store) Held(name string) bool {
-	dir, err := privdir.Open(s.Dir())
-	if err != nil {
-		return false
-	}
-	locks, err := dir.Sub("locks", false)
-	dir.Close()
-	if err != nil {
-		return false
-	}
-	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
-	locks.Close()
+	f, err := s.openLock(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close() // lets the shared lock go
-	err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
-	return errors.Is(err, syscall.EWOULDBLOCK)
+	ok, err := flockWithin(f, syscall.LOCK_SH, 0)
+	return !ok && err == nil
+}
+
+// openLock opens the named lock to look at it, creating nothing (not even
+// the state directory) and refusing one in a directory prchip does not
+// write in.
+func (s *Store) openLock(name string) (*os.File, error) {
+	dir, err := privdir.Open(s.Dir())
+	if err != nil {
+		return nil, err
+	}
+	locks, err := dir.Sub("locks", false)
+	dir.Close()
+	if err != nil {
+		return nil, err
+	}
+	defer locks.Close()
+	return locks.OpenFile(name+".lock", os.O_RDONLY, 0)
 }
 
 // flockWithin takes an flock of kind how on f, trying every 20 ms for up
@@ -797,6 +783,13 @@ func (s *Store) Held(name string) bool {
 // process still holds a conflicting lock at the deadline.
 func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 	deadline := time.Now().Add(d)
+	return flockUntil(f, how, 20*time.Millisecond, func(now time.Time) bool { return !now.Before(deadline) })
+}
+
+// flockUntil is the one lock helper: it takes an flock of kind how on f,
+// trying every step until giveUp says so, and reports false with a nil
+// error when another process still holds a conflicting lock then.
+func flockUntil(f *os.File, how int, step time.Duration, giveUp func(now time.Time) bool) (bool, error) {
 	for {
 		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		if err == nil {
@@ -805,9 +798,9 @@ func flockWithin(f *os.File, how int, d time.Duration) (bool, error) {
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			return false, err
 		}
-		if !time.Now().Before(deadline) {
+		if giveUp(time.Now()) {
 			return false, nil
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(step)
 	}
 }

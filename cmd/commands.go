@@ -280,7 +280,7 @@ func hookExecutable(arg0 string) string {
 	} else if p, st = ghauth.LookPath(arg0); p == "" {
 		err = os.ErrNotExist
 	}
-	if err != nil || st.Dev != self.Dev || st.Ino != self.Ino {
+	if err != nil || st.ID != self.ID {
 		return exe
 	}
 	return p

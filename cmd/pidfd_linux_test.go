@@ -5,10 +5,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/chip/proc"
 )
 
 // endWorker kills the worker the hook names, and nothing that only has its
@@ -36,8 +37,8 @@ func TestEndWorkerOnlyEndsThatWorker(t *testing.T) {
 	other := start("sh", "-c", "read x", "worker", "--fifos", dir)
 	time.Sleep(50 * time.Millisecond) // both have exec'd
 	gone := func(c *exec.Cmd) bool {
-		b, err := os.ReadFile("/proc/" + itoa(c.Process.Pid) + "/stat")
-		return err != nil || strings.Contains(string(b), ") Z ")
+		st, ok := proc.ReadStat(c.Process.Pid)
+		return !ok || st.State == 'Z'
 	}
 
 	endStuckWorker(itoa(other.Process.Pid) + ":" + dir)

@@ -9,9 +9,6 @@ func pidfdOpen(int) (int, error) { return -1, syscall.ENOSYS }
 
 func waitReadable(int) {}
 
-// parentOf is not known without /proc: only the direct parent is looked at.
-func parentOf(int) int { return 0 }
-
 func isWorker(pid int) bool { return pid > 0 && syscall.Kill(pid, 0) == nil }
 
 // endWorker does nothing: without pidfds a signal could reach a process

@@ -19,6 +19,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -110,8 +111,8 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
 	// deleted (the worker would go on running the old inode).
-	if w.exe = fileIdentity("/proc/self/exe"); w.exe == (fileID{}) {
-		w.exe = fileIdentity(exe)
+	if w.exe = rawfile.Identity("/proc/self/exe"); w.exe == (rawfile.ID{}) {
+		w.exe = rawfile.Identity(exe)
 	}
 	w.cache = newAnswerCache()
 	rawfile.Touched = w.tracker.record
@@ -140,7 +141,7 @@ type worker struct {
 	out      io.Writer // the FIFO, or fish's answer file (fishChannel)
 	shellPID int
 	exePath  string
-	exe      fileID
+	exe      rawfile.ID
 	idle     time.Duration
 	record   string // the status record's path, "" when none was written
 	touched  time.Time
@@ -189,7 +190,7 @@ func (w *worker) serve(read func() (shellhooks.Request, error)) error {
 		}
 		// Looked at before answering, so that a binary replaced between
 		// two prompts is seen at the second, whatever the timing.
-		replaced := w.exe != fileIdentity(w.exePath)
+		replaced := w.exe != rawfile.Identity(w.exePath)
 		w.mu.Lock()
 		ok := w.answer(r)
 		w.mu.Unlock()
@@ -290,7 +291,7 @@ func setEnv(r shellhooks.Request) {
 
 // answer handles one request; false when the shell can no longer be told.
 func (w *worker) answer(r shellhooks.Request) (ok bool) {
-	var dirID fileID
+	var dirID rawfile.ID
 	r.Dir, dirID = shellDir(w.shellPID, r.Dir)
 	w.last = r
 	// The directory's identity is in the key: a path that has come to name
@@ -373,24 +374,24 @@ func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
 // shell's working directory is now, as os.Getwd finds it for `prchip
 // prompt`. (A $PWD that names a new directory in the old one's place is
 // taken as it is: the one-shot render would follow the old one.)
-func shellDir(pid int, pwd string) (string, fileID) {
-	if id := fileIdentity(pwd); id != (fileID{}) {
+func shellDir(pid int, pwd string) (string, rawfile.ID) {
+	if id := rawfile.Identity(pwd); id != (rawfile.ID{}) {
 		return pwd, id
 	}
 	cwd := "/proc/" + strconv.Itoa(pid) + "/cwd"
 	if p, err := os.Readlink(cwd); err == nil && filepath.IsAbs(p) {
-		return p, fileIdentity(cwd)
+		return p, rawfile.Identity(cwd)
 	}
-	return pwd, fileID{}
+	return pwd, rawfile.ID{}
 }
 
 // requestKey is what an answer depends on besides files and time.
-func requestKey(shell sanitize.Shell, r shellhooks.Request, dir fileID) string {
+func requestKey(shell sanitize.Shell, r shellhooks.Request, dir rawfile.ID) string {
 	var b strings.Builder
 	b.WriteString(string(shell))
 	b.WriteByte(0)
 	b.WriteString(r.Dir)
-	fmt.Fprintf(&b, "\x00%d:%d", dir.dev, dir.ino)
+	fmt.Fprintf(&b, "\x00%d:%d", dir.Dev, dir.Ino)
 	for _, n := range shellhooks.EnvNames {
 		b.WriteByte(0)
 		if v, ok := r.Env[n]; ok {
@@ -487,17 +488,6 @@ func invalidate(o *IO, paths Paths, probe bool, once string) {
 		return
 	}
 	env.Invalidate(chip.Gather(env.Dir, env.Time()), once)
-}
-
-// fileID identifies a file: a replaced binary or directory has a new one.
-type fileID struct{ dev, ino uint64 }
-
-func fileIdentity(path string) fileID {
-	var st syscall.Stat_t
-	if syscall.Stat(path, &st) != nil {
-		return fileID{}
-	}
-	return fileID{uint64(st.Dev), st.Ino}
 }
 
 // watchProcess returns a channel closed when process pid ends. It waits on
@@ -663,7 +653,8 @@ func findWorker(p Paths, now time.Time) *chip.StatusWorker {
 				return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
 			}
 		}
-		pid = parentOf(pid)
+		st, _ := proc.ReadStat(pid)
+		pid = st.PPID
 	}
 	return nil
 }

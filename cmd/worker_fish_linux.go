@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -71,7 +73,7 @@ type fishChannel struct {
 	inFD   int // inotify
 	pid    int
 	pidFD  int
-	exe    string // the shell's executable when the worker started
+	exe    rawfile.ID // the shell's executable when the worker started
 	buf    []byte
 	lastID string // the latest request's id
 	// shown is the chip the shell shows: what the request said, or what
@@ -112,7 +114,7 @@ func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	}
 	// Read after the pidfd is open and found alive after: it is the
 	// pidfd's process's.
-	if c.exe = exeIdentity(pid); c.exe == "" || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
+	if c.exe = proc.Exe(pid); c.exe == (rawfile.ID{}) || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
 		return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
 	}
 	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
@@ -159,7 +161,7 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 			return shellhooks.Request{}, fmt.Errorf("fish channel: %w", err)
 		}
 		if n == 0 {
-			if exeIdentity(c.pid) != c.exe {
+			if proc.Exe(c.pid) != c.exe {
 				return shellhooks.Request{}, errShellChanged
 			}
 			continue
@@ -258,10 +260,10 @@ func (c *fishChannel) writeAnswer(line string) error {
 // end a program that took over between the check and the signal. false:
 // the shell runs another program now.
 func (c *fishChannel) signal() bool {
-	if exeIdentity(c.pid) != c.exe {
+	if proc.Exe(c.pid) != c.exe {
 		return false
 	}
-	if catches(c.pid, unix.SIGURG) && unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil {
+	if proc.Catches(c.pid, unix.SIGURG) && unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil {
 		unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
 	}
 	return true
@@ -273,7 +275,7 @@ func (c *fishChannel) signal() bool {
 // directory goes.
 func (c *fishChannel) close() {
 	c.once.Do(func() {
-		if unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil && exeIdentity(c.pid) == c.exe {
+		if unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil && proc.Exe(c.pid) == c.exe {
 			c.writeAnswer(shellhooks.FishEnd + "\n")
 			unix.Unlinkat(c.dirFD, shellhooks.FishRequest, 0)
 		} else {

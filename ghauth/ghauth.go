@@ -108,25 +108,15 @@ func (s *Setup) Read() {
 	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
 	if d := ConfigDir(); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
-		if id := fileID(hf); id != "" {
+		if id := rawfile.Version(hf); id != "" {
 			parts = append(parts, hf, id)
 			s.hostsFile = hf
 		} else {
 			parts = append(parts, hf, "none")
 		}
-		parts = append(parts, "config.yml", fileID(filepath.Join(d, "config.yml")))
+		parts = append(parts, "config.yml", rawfile.Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
-}
-
-// fileID is a file's size and modification time, "" when it cannot be
-// stat'ed.
-func fileID(p string) string {
-	st, err := rawfile.Stat(p)
-	if err != nil {
-		return ""
-	}
-	return strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 }
 
 // LookPath finds an executable regular file named name on PATH, as gh's

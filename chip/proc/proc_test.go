@@ -21,11 +21,8 @@ func script(t *testing.T, body string) string {
 }
 
 func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	return !strings.Contains(string(b), ") Z ")
+	st, ok := ReadStat(pid)
+	return ok && st.State != 'Z'
 }
 
 func TestRunGrandchildHoldingStdout(t *testing.T) {

@@ -1,7 +1,6 @@
 package proc
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"strconv"
@@ -82,39 +81,17 @@ type tree struct {
 	fds          map[int]int // pid -> pidfd of every member
 }
 
-// procStat is what /proc/PID/stat says about a process.
-type procStat struct {
-	ppid  int
-	state byte
-}
-
-// readStat reads /proc/pid/stat: "pid (comm) state ppid ...", where comm
-// may hold spaces and parentheses, so the fields are after the last ')'.
-func readStat(pid int) (procStat, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	i := bytes.LastIndexByte(b, ')')
-	if err != nil || i < 0 {
-		return procStat{}, false
-	}
-	f := bytes.Fields(b[i+1:])
-	if len(f) < 2 || len(f[0]) != 1 {
-		return procStat{}, false
-	}
-	ppid, err := strconv.Atoi(string(f[1]))
-	return procStat{ppid: ppid, state: f[0][0]}, err == nil
-}
-
 // scan is every process /proc lists. Its numbers are only candidates: any
 // of them may name another process by the time it is signalled.
-func scan() map[int]procStat {
+func scan() map[int]Stat {
 	ents, _ := os.ReadDir("/proc")
-	out := make(map[int]procStat, len(ents))
+	out := make(map[int]Stat, len(ents))
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		if st, ok := readStat(pid); ok {
+		if st, ok := ReadStat(pid); ok {
 			out[pid] = st
 		}
 	}
@@ -136,8 +113,8 @@ func (t *tree) adopt(pid, parent int) (int, bool) {
 	if err != nil {
 		return -1, false
 	}
-	st, ok := readStat(pid)
-	if ok && st.ppid == parent && unreaped(fd) {
+	st, ok := ReadStat(pid)
+	if ok && st.PPID == parent && unreaped(fd) {
 		if pfd, member := t.fds[parent]; member && unreaped(pfd) || parent == t.self && t.orphans {
 			return fd, true
 		}
@@ -149,10 +126,10 @@ func (t *tree) adopt(pid, parent int) (int, bool) {
 // take adds, from one scan, every new child of a member (and every orphan
 // in a subreaper), each stopped at once, and reaps the orphans that are
 // zombies. It returns how many it added.
-func (t *tree) take(snap map[int]procStat) int {
+func (t *tree) take(snap map[int]Stat) int {
 	byParent := make(map[int][]int)
 	for pid, st := range snap {
-		byParent[st.ppid] = append(byParent[st.ppid], pid)
+		byParent[st.PPID] = append(byParent[st.PPID], pid)
 	}
 	added := 0
 	if t.orphans {
@@ -160,7 +137,7 @@ func (t *tree) take(snap map[int]procStat) int {
 			_, member := t.fds[pid]
 			switch {
 			case pid == t.leader: // Run reaps it
-			case snap[pid].state == 'Z':
+			case snap[pid].State == 'Z':
 				// A child of this process is reaped only here (Runs do not
 				// overlap in a subreaper), so its number is still its own.
 				var ws unix.WaitStatus
@@ -224,10 +201,10 @@ func (t *tree) freeze(deadline time.Time) int {
 // settled reports whether every member the scan saw has stopped or died.
 // A member that shows as running is checked to be alive after the scan,
 // so the running process the scan saw was the member.
-func (t *tree) settled(snap map[int]procStat) bool {
+func (t *tree) settled(snap map[int]Stat) bool {
 	for pid, fd := range t.fds {
 		st, ok := snap[pid]
-		if ok && st.state != 'T' && st.state != 't' && st.state != 'Z' && st.state != 'X' && unreaped(fd) {
+		if ok && st.State != 'T' && st.State != 't' && st.State != 'Z' && st.State != 'X' && unreaped(fd) {
 			return false
 		}
 	}

@@ -47,16 +47,16 @@ func TestTreeRefusesReusedPids(t *testing.T) {
 	self := os.Getpid()
 	tr := &tree{self: self, leader: leader.Process.Pid, orphans: true, fds: map[int]int{leader.Process.Pid: fd}}
 	defer tr.close()
-	stale := map[int]procStat{
-		leader.Process.Pid: {ppid: self, state: 'S'},
-		unrelated[0]:       {ppid: leader.Process.Pid, state: 'S'},
-		unrelated[1]:       {ppid: self, state: 'S'},
+	stale := map[int]Stat{
+		leader.Process.Pid: {PPID: self, State: 'S'},
+		unrelated[0]:       {PPID: leader.Process.Pid, State: 'S'},
+		unrelated[1]:       {PPID: self, State: 'S'},
 	}
 	check := func(when string) {
 		time.Sleep(50 * time.Millisecond) // signals are delivered asynchronously
 		for _, pid := range unrelated {
-			if st, ok := readStat(pid); !ok || st.state == 'T' || st.state == 'Z' {
-				t.Errorf("%s, the unrelated process %d was signalled (alive %v, state %c)", when, pid, ok, st.state)
+			if st, ok := ReadStat(pid); !ok || st.State == 'T' || st.State == 'Z' {
+				t.Errorf("%s, the unrelated process %d was signalled (alive %v, state %c)", when, pid, ok, st.State)
 			}
 		}
 	}

@@ -92,8 +92,8 @@ func TestRunLeavesNoDescendants(t *testing.T) {
 				t.Fatalf("%d processes of the run are left:\n%s", len(left), strings.Join(left, "\n"))
 			}
 			for pid, st := range scan() {
-				if st.ppid == os.Getpid() {
-					t.Errorf("a child of this process is left: %d (state %c)", pid, st.state)
+				if st.PPID == os.Getpid() {
+					t.Errorf("a child of this process is left: %d (state %c)", pid, st.State)
 				}
 			}
 		})

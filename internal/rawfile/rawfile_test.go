@@ -176,3 +176,53 @@ func TestReadDirNames(t *testing.T) {
 		t.Fatal("a file listed as a directory")
 	}
 }
+
+// The one file identity: a file replaced has a new ID (the worker ends
+// when its binary is upgraded, an answer is not reused for a directory
+// made again), one rewritten in place keeps it and has a new Version (a
+// gh hosts.yml edited), and a link is followed.
+func TestIdentityAndVersion(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		change          func(t *testing.T, p string)
+		sameID, sameVer bool
+		gone            bool
+	}{
+		{"untouched", func(*testing.T, string) {}, true, true, false},
+		{"rewritten in place", func(t *testing.T, p string) {
+			f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(" and more")
+			f.Close()
+		}, true, false, false},
+		{"replaced", func(t *testing.T, p string) {
+			os.WriteFile(p+".new", []byte("version 1"), 0o644)
+			if err := os.Rename(p+".new", p); err != nil {
+				t.Fatal(err)
+			}
+		}, false, false, false},
+		{"removed", func(t *testing.T, p string) { os.Remove(p) }, false, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "f")
+			os.WriteFile(p, []byte("version 1"), 0o644)
+			os.Symlink(p, filepath.Join(dir, "link"))
+			id, ver := Identity(p), Version(p)
+			if id == (ID{}) || ver == "" || Identity(filepath.Join(dir, "link")) != id {
+				t.Fatalf("before: identity %v (through the link %v), version %q", id, Identity(filepath.Join(dir, "link")), ver)
+			}
+			c.change(t, p)
+			id2, ver2 := Identity(p), Version(p)
+			if (id2 == id) != c.sameID || (ver2 == ver) != c.sameVer || (id2 == ID{} && ver2 == "") != c.gone {
+				t.Fatalf("identity %v -> %v, version %q -> %q; want same identity %v, same version %v, gone %v",
+					id, id2, ver, ver2, c.sameID, c.sameVer, c.gone)
+			}
+			if st, err := Stat(p); err == nil && st.ID != id2 {
+				t.Fatalf("Stat's ID %v, Identity %v", st.ID, id2)
+			}
+		})
+	}
+}
