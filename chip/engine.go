@@ -14,6 +14,7 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
@@ -393,7 +394,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	var runs []pending
 	// resync: the PR chip was not run, but the branch moved since its
 	// sync was computed; sync is computed again, GitHub is not asked.
-	var resync *format.PR
+	var resync *pull.PR
 	mem := &lookupMemory{Parents: v.Repo.Parents}
 	if f.NA != nil {
 		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
@@ -408,7 +409,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				prev = in.State.Outcome
 			}
 			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
-				resync = &format.PR{HeadOid: in.State.PR.HeadOid}
+				resync = &pull.PR{HeadOid: in.State.PR.HeadOid}
 				e.addSync(f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})

@@ -12,7 +12,7 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/sanitize"
@@ -588,8 +588,8 @@ func TestRunBudgetCoversEveryCall(t *testing.T) {
 func TestHumanStatusShowsMergeFacts(t *testing.T) {
 	st, yes, fail, sync := "conflicts", true, "build", "not_fetched"
 	s := &Status{Dir: "/d", PR: &StatusPR{Number: 8, Title: "t", State: "open", MergeState: &st, AutoMerge: &yes,
-		ChecksCounts: &format.CheckCounts{Passing: 3, Failing: 1}, FailingCheck: &fail, Sync: &sync,
-		Queue: &format.Queue{Position: 2, State: "awaiting_checks"}}}
+		ChecksCounts: &pull.CheckCounts{Passing: 3, Failing: 1}, FailingCheck: &fail, Sync: &sync,
+		Queue: &pull.Queue{Position: 2, State: "awaiting_checks"}}}
 	var b strings.Builder
 	s.WriteHuman(&b)
 	for _, want := range []string{"merge state conflicts", "auto-merge on", "checks 3 passing, 1 failing, 0 pending",

@@ -10,6 +10,7 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/repo"
 )
@@ -151,7 +152,7 @@ func (e *Engine) formats() string {
 // the lookup's history check needs it whatever the templates show (SPEC
 // 3), and the head is always asked. The branch's commit is read as the
 // render reads it, so the two agree on whether it moved since.
-func (e *Engine) addSync(f *Facts, pr *format.PR) {
+func (e *Engine) addSync(f *Facts, pr *pull.PR) {
 	if pr == nil || pr.HeadOid == "" {
 		return
 	}
@@ -190,7 +191,7 @@ const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { merge
 // from the queue, with `gh api graphql` (bounded by the chip's timeout). A failure (an older GitHub Enterprise
 // without merge queues, say) leaves the queue unknown; it never fails the
 // refresh.
-func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *format.PR) {
+func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *pull.PR) {
 	if pr == nil || pr.ID == "" || pr.State != "open" {
 		return
 	}

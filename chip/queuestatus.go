@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 )
 
 // removalWhy says a removal from the merge queue in words, and what gets
@@ -33,7 +33,7 @@ func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
 	if !q.Removed() {
 		return nil
 	}
-	cause := format.KnownCause(q.RemovalCause)
+	cause := pull.KnownCause(q.RemovalCause)
 	w := removalWhy[cause]
 	first := "removed at " + at(q.RemovedAt) + ": " + w.why
 	if q.RemovalReason != "" {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 )
 
 // status says when a PR was removed from the merge queue, why in words
@@ -22,8 +22,8 @@ func TestStatusShowsQueueRemoval(t *testing.T) {
 		"branch_protection": "satisfy the branch's rules",
 		"unknown":           "read the PR's timeline",
 	}
-	for _, cause := range format.RemovalCauses {
-		q := &format.Queue{RemovedAt: at, RemovalCause: cause, RemovalReason: "50% $(id) \"x\"", RemovalHeadOid: strings.Repeat("ab", 20)}
+	for _, cause := range pull.RemovalCauses {
+		q := &pull.Queue{RemovedAt: at, RemovalCause: cause, RemovalReason: "50% $(id) \"x\"", RemovalHeadOid: strings.Repeat("ab", 20)}
 		s := &Status{Dir: "/d", Now: at.Add(3 * time.Minute), PR: &StatusPR{Number: 8, Title: "t", State: "open", Queue: q}}
 		var b strings.Builder
 		s.WriteHuman(&b)

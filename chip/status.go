@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
@@ -89,17 +89,17 @@ type StatusPR struct {
 	Title  string `json:"title"`
 	// MergeState is "unknown" while GitHub computes it (the chip then
 	// shows none).
-	MergeState   *string             `json:"merge_state"`
-	AutoMerge    *bool               `json:"auto_merge"`
-	ChecksCounts *format.CheckCounts `json:"checks_counts"`
-	FailingCheck *string             `json:"failing_check"`
+	MergeState   *string           `json:"merge_state"`
+	AutoMerge    *bool             `json:"auto_merge"`
+	ChecksCounts *pull.CheckCounts `json:"checks_counts"`
+	FailingCheck *string           `json:"failing_check"`
 	// Sync is null too while the branch has moved since it was computed.
 	Sync    *string `json:"sync"`
 	HeadOid *string `json:"head_oid"`
 	// Beyond the contract.
-	Review string        `json:"review,omitempty"`
-	Checks string        `json:"checks,omitempty"`
-	Queue  *format.Queue `json:"queue,omitempty"`
+	Review string      `json:"review,omitempty"`
+	Checks string      `json:"checks,omitempty"`
+	Queue  *pull.Queue `json:"queue,omitempty"`
 	// Base is the branch the PR goes into; Others are other open PRs from
 	// the same head (into other bases).
 	Base   string `json:"base,omitempty"`

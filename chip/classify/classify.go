@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -85,8 +85,9 @@ type Outcome struct {
 	Value string `json:"value,omitempty"`
 }
 
-// PR is the part of `gh pr view --json` the chip shows, sanitized.
-type PR = format.PR
+// PR is the part of `gh pr view --json` the chip shows, sanitized: the
+// model's (chip/pull), under the name the classifier's callers know.
+type PR = pull.PR
 
 // Lookup is what a refresh asked GitHub: the head ("OWNER:BRANCH" or
 // "#N"), the base repository ("OWNER/REPO"), why these (push target,
@@ -114,7 +115,7 @@ type SetAside struct {
 const (
 	MaxTried    = 8
 	MaxSetAside = 4
-	MaxOthers   = format.MaxOthers
+	MaxOthers   = pull.MaxOthers
 )
 
 // NoPROutcome is a lookup that found no PR for the branch (validated: gh
@@ -140,7 +141,7 @@ func PROutcome(pr *PR, now time.Time) *Outcome {
 func ParsePR(b []byte) (*PR, error) { return parsePR(b) }
 
 // MaxTitle bounds a stored title.
-const MaxTitle = format.MaxTitle
+const MaxTitle = pull.MaxTitle
 
 // NotApplicableOutcome is the outcome of a local check that found nothing to
 // show; gh is not run for it.
@@ -554,7 +555,7 @@ var removalMerged = []string{"merged", "MERGE", "ALREADY_MERGED"}
 // after it is a new push (a fix), and the removal is old news. A head
 // whose date the answer does not give (it moved between the two calls)
 // shows no removal.
-func QueueFrom(out []byte, head string) *format.Queue {
+func QueueFrom(out []byte, head string) *pull.Queue {
 	var a struct {
 		Data struct {
 			Node *struct {
@@ -590,7 +591,7 @@ func QueueFrom(out []byte, head string) *format.Queue {
 		if e.Position <= 0 {
 			return nil
 		}
-		return &format.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
+		return &pull.Queue{Position: e.Position, State: strings.ToLower(sanitize.Text(e.State, 32))}
 	}
 	if len(n.Timeline.Nodes) == 0 || !repo.IsOid(head) {
 		return nil
@@ -621,7 +622,7 @@ func QueueFrom(out []byte, head string) *format.Queue {
 	if !ok {
 		cause = "unknown"
 	}
-	return &format.Queue{RemovedAt: at.UTC(), RemovalCause: cause,
+	return &pull.Queue{RemovedAt: at.UTC(), RemovalCause: cause,
 		RemovalReason: sanitize.Text(sanitize.Redact(reason), MaxRemovalReason), RemovalHeadOid: head}
 }
 
@@ -631,7 +632,7 @@ func QueueFrom(out []byte, head string) *format.Queue {
 // again on that commit appears once per run, and only its latest run
 // counts, as in `gh pr checks`.
 func summarizeChecks(pr *PR, checks []ghCheck) {
-	pr.Counts = &format.CheckCounts{}
+	pr.Counts = &pull.CheckCounts{}
 	latest := make(map[string]int, len(checks))
 	for i, c := range checks {
 		k := c.key()

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/chip/pull"
 )
 
 var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -185,11 +185,11 @@ func TestRateLimitResetHonoured(t *testing.T) {
 func TestParsePRDocuments(t *testing.T) {
 	for doc, want := range map[string]*PR{
 		`{"number":42}`:                                      {Number: 42},
-		`{"number":42,"statusCheckRollup":null}`:             {Number: 42, Counts: &format.CheckCounts{}},
-		`{"number":42,"statusCheckRollup":[]}`:               {Number: 42, Counts: &format.CheckCounts{}},
+		`{"number":42,"statusCheckRollup":null}`:             {Number: 42, Counts: &pull.CheckCounts{}},
+		`{"number":42,"statusCheckRollup":[]}`:               {Number: 42, Counts: &pull.CheckCounts{}},
 		`{"NUMBER":7,"IsDraft":true,"extra":{"a":[1,2,{}]}}`: {Number: 7, Draft: true},
 		`{"number":42,"statusCheckRollup":[{"__typename":"CheckRun","name":"t","status":"COMPLETED","conclusion":"FAILURE"}]}`: {Number: 42,
-			Checks: "failing", Counts: &format.CheckCounts{Failing: 1}, FailingCheck: "t"},
+			Checks: "failing", Counts: &pull.CheckCounts{Failing: 1}, FailingCheck: "t"},
 		`{"number":"42"}`:                      nil,
 		`{"number":4.2}`:                       nil,
 		`{"number":42,"statusCheckRollup":{}}`: nil,
@@ -223,7 +223,7 @@ func TestParsePRFields(t *testing.T) {
 		return `{"__typename":"StatusContext","context":"` + name + `","state":"` + state + `","startedAt":"` + started + `"}`
 	}
 	rollup := func(cs ...string) string { return `"statusCheckRollup":[` + strings.Join(cs, ",") + `]` }
-	counts := func(p, f, w int) *format.CheckCounts { return &format.CheckCounts{Passing: p, Failing: f, Pending: w} }
+	counts := func(p, f, w int) *pull.CheckCounts { return &pull.CheckCounts{Passing: p, Failing: f, Pending: w} }
 	on, off := true, false
 	cases := []struct {
 		name, doc string

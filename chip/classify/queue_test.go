@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -45,19 +45,19 @@ func TestQueueFrom(t *testing.T) {
 	before := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) // the head was committed before the removal
 	after := time.Date(2026, 11, 30, 11, 0, 0, 0, time.UTC) // a push after it
 	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
-	removal := func(cause, reason string) *format.Queue {
-		return &format.Queue{RemovedAt: at, RemovalCause: cause, RemovalReason: reason, RemovalHeadOid: headOid}
+	removal := func(cause, reason string) *pull.Queue {
+		return &pull.Queue{RemovedAt: at, RemovalCause: cause, RemovalReason: reason, RemovalHeadOid: headOid}
 	}
 	cases := []struct {
 		name string
 		out  []byte
 		head string
-		want *format.Queue
+		want *pull.Queue
 	}{
 		{"queued", queueAnswer(map[string]any{"position": 2, "state": "AWAITING_CHECKS"}, nil, "", "", "", time.Time{}), headOid,
-			&format.Queue{Position: 2, State: "awaiting_checks"}},
+			&pull.Queue{Position: 2, State: "awaiting_checks"}},
 		{"queued again after a removal", queueAnswer(map[string]any{"position": 1, "state": "QUEUED"}, "failed_checks", removed, headOid, headOid, before), headOid,
-			&format.Queue{Position: 1, State: "queued"}},
+			&pull.Queue{Position: 1, State: "queued"}},
 		{"never queued", queueAnswer(nil, nil, "", "", headOid, before), headOid, nil},
 		{"removed, beforeCommit the head", queueAnswer(nil, "merge_conflict", removed, headOid, headOid, after), headOid, removal("conflict", "merge_conflict")},
 		{"removed, head in upper case", queueAnswer(nil, "merge_conflict", removed, strings.ToUpper(headOid), "", time.Time{}), strings.ToUpper(headOid), removal("conflict", "merge_conflict")},
@@ -116,7 +116,7 @@ func TestQueueRemovalReasonSanitised(t *testing.T) {
 	}
 }
 
-func jsonOf(q *format.Queue) string {
+func jsonOf(q *pull.Queue) string {
 	b, _ := json.Marshal(q)
 	return string(b)
 }

@@ -7,134 +7,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/clipperhouse/displaywidth"
 
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/sanitize"
 )
-
-// PR is what a chip can show of a pull request, already sanitized.
-type PR struct {
-	Number int    `json:"number"`
-	URL    string `json:"url"`
-	State  string `json:"state"`
-	Draft  bool   `json:"draft"`
-	Title  string `json:"title"`
-	// Review is approved, changes_requested or review_required; empty when
-	// not asked for or not required.
-	Review string `json:"review,omitempty"`
-	// Checks summarises the status checks: passing, failing or pending;
-	// empty when not asked for or there are none.
-	Checks string `json:"checks,omitempty"`
-	// MergeState is GitHub's mergeStateStatus in words: behind, blocked,
-	// conflicts, unstable, clean, draft, has_hooks, or unknown (GitHub is
-	// still computing it, as right after a push: never shown, and checked
-	// again soon); empty when not asked for.
-	MergeState string `json:"merge_state,omitempty"`
-	// AutoMerge is whether auto-merge is enabled; nil when not asked for
-	// or the installed gh cannot tell (before 2.29).
-	AutoMerge *bool `json:"auto_merge,omitempty"`
-	// Counts counts the head commit's checks; nil when not asked for.
-	Counts *CheckCounts `json:"checks_counts,omitempty"`
-	// FailingCheck is the name of the first failing check.
-	FailingCheck string `json:"failing_check,omitempty"`
-	// HeadOid is the PR's head commit (headRefOid), asked for when the
-	// template shows sync.
-	HeadOid string `json:"head_oid,omitempty"`
-	// Sync is how the local branch stands against HeadOid: same, ahead,
-	// behind, diverged, or not_fetched (the head commit is not in the
-	// local repository, so it cannot be told); computed by the refresh
-	// when the local branch was at SyncLocal.
-	Sync      string `json:"sync,omitempty"`
-	SyncLocal string `json:"sync_local,omitempty"`
-	// Queue is the PR's merge queue entry; nil when not asked for or not
-	// queued.
-	Queue *Queue `json:"queue,omitempty"`
-	// Base is the branch the PR goes into (baseRefName).
-	Base string `json:"base,omitempty"`
-	// BaseRepo is OWNER/REPO of the base repository, when the exact
-	// lookup said; for the refresh only, never stored.
-	BaseRepo string `json:"-"`
-	// Others are the numbers of other open PRs from the same head (into
-	// other bases): the chip hints at them.
-	Others []int `json:"others,omitempty"`
-	// Rebasing is set by the render while a rebase of the branch is under
-	// way; never stored.
-	Rebasing bool `json:"-"`
-	// ID is the PR's GraphQL node id, for the merge queue's query right
-	// after gh pr view; never stored.
-	ID string `json:"-"`
-}
-
-// CheckCounts counts checks by bucket, each check once (its latest run).
-type CheckCounts struct {
-	Passing int `json:"passing"`
-	Failing int `json:"failing"`
-	Pending int `json:"pending"`
-}
-
-// Queue is a merge queue entry: a position (1 is next) and GitHub's state
-// in lower case (awaiting_checks, locked, mergeable, queued, unmergeable);
-// or, with no position, the PR's last removal from the queue, kept only
-// while the PR's head is still the commit that was removed (a new head,
-// the PR queued again or merged clears it): GitHub drops the entry
-// silently, and the removal is what a user of a merge queue must not miss.
-type Queue struct {
-	Position int    `json:"position,omitempty"`
-	State    string `json:"state,omitempty"`
-	// RemovedAt is when GitHub removed the PR from the queue.
-	RemovedAt time.Time `json:"removed_at,omitzero"`
-	// RemovalCause is one of RemovalCauses: a word prchip chose from a
-	// reviewed reason text, never the text itself.
-	RemovalCause string `json:"removal_cause,omitempty"`
-	// RemovalReason is GitHub's reason text, sanitised and bounded: for
-	// status only, never for the chip.
-	RemovalReason string `json:"removal_reason,omitempty"`
-	// RemovalHeadOid is the PR head the removal applies to.
-	RemovalHeadOid string `json:"removal_head_oid,omitempty"`
-}
-
-// Removed reports whether q is a removal rather than a queue entry.
-func (q *Queue) Removed() bool { return q != nil && q.Position <= 0 && q.RemovalCause != "" }
-
-// RemovalCauses are the causes a removal from the merge queue is shown
-// with; unknown is any reason text not reviewed.
-var RemovalCauses = []string{"checks_failed", "checks_timed_out", "conflict", "manual", "branch_protection", "unknown"}
-
-// KnownCause is cause when it is one of RemovalCauses, else unknown: a
-// planted state file cannot put its own words into the chip.
-func KnownCause(cause string) string {
-	for _, c := range RemovalCauses {
-		if c == cause {
-			return c
-		}
-	}
-	return "unknown"
-}
-
-// CauseWords is a removal cause in words.
-func CauseWords(cause string) string {
-	switch KnownCause(cause) {
-	case "checks_failed":
-		return "checks failed"
-	case "checks_timed_out":
-		return "checks timed out"
-	case "conflict":
-		return "conflict"
-	case "manual":
-		return "removed by hand"
-	case "branch_protection":
-		return "branch protection"
-	}
-	return "unknown reason"
-}
-
-// MaxOthers bounds the other PRs from one head a PR remembers.
-const MaxOthers = 4
-
-// MaxTitle bounds a stored title; the format cuts it further for display.
-const MaxTitle = 256
 
 // A format template has literal text, fields in braces and conditional
 // groups in parentheses: a group is shown only when a field inside it is
@@ -520,9 +398,9 @@ func (v *values) get(field string) string {
 const MaxCheckName = 32
 
 // fieldValues computes the plain (sanitized) value of every field.
-func fieldValues(pr *PR, stale bool, o *Options) *values {
+func fieldValues(pr *pull.PR, stale bool, o *Options) *values {
 	v := &values{number: strconv.Itoa(pr.Number), url: pr.URL,
-		title: TruncateWidth(sanitize.Text(pr.Title, MaxTitle), o.TitleWidth)}
+		title: TruncateWidth(sanitize.Text(pr.Title, pull.MaxTitle), o.TitleWidth)}
 	state := pr.State
 	if pr.Draft && state == "open" {
 		state = "draft"
@@ -556,8 +434,8 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 		v.queueState = strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " ")
 	} else if q.Removed() {
 		// Only prchip's own words: GitHub's reason text never reaches a shell.
-		v.queue = o.Symbols.Dequeued + KnownCause(q.RemovalCause)
-		v.queueState = "dequeued: " + CauseWords(q.RemovalCause)
+		v.queue = o.Symbols.Dequeued + pull.KnownCause(q.RemovalCause)
+		v.queueState = "dequeued: " + pull.CauseWords(q.RemovalCause)
 		v.dequeued = true
 	}
 	if stale {
@@ -574,7 +452,7 @@ func fieldValues(pr *PR, stale bool, o *Options) *values {
 
 // counts is checks_counts: each non-zero count after its checks symbol
 // ("ok3 fail1").
-func counts(c *CheckCounts, s *Symbols) string {
+func counts(c *pull.CheckCounts, s *Symbols) string {
 	var parts []string
 	for _, n := range []struct {
 		sym string
@@ -630,7 +508,7 @@ func (o *Options) styleFor(field, value string) Style {
 // Chip renders pr with o, escaped and coloured for o.Shell. Options go by
 // pointer: the struct is large, and the render path keeps its stack small
 // enough never to grow (a growth copies the whole stack).
-func Chip(pr *PR, stale bool, o *Options) string {
+func Chip(pr *pull.PR, stale bool, o *Options) string {
 	tmpl := o.Format
 	if tmpl == "" {
 		tmpl = DefaultFormat

@@ -14,6 +14,15 @@ import (
 	"github.com/clipperhouse/uax29/v2/graphemes"
 
 	"github.com/prchip/prchip/sanitize"
+
+	"github.com/prchip/prchip/chip/pull"
+)
+
+// The model's names as the cases spell them.
+type (
+	PR          = pull.PR
+	CheckCounts = pull.CheckCounts
+	Queue       = pull.Queue
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -620,7 +620,7 @@ func (st *ChipState) clean() {
 			q.State = shown(q.State, 32)
 			q.RemovalReason, q.RemovalHeadOid = shown(q.RemovalReason, classify.MaxRemovalReason), shown(q.RemovalHeadOid, 64)
 			if q.RemovalCause != "" {
-				q.RemovalCause = format.KnownCause(q.RemovalCause)
+				q.RemovalCause = pull.KnownCause(q.RemovalCause)
 			}
 		}
 	}
