@@ -20,6 +20,7 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
@@ -106,7 +107,7 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 		escape = sanitize.Plain
 	}
 	w := &worker{io: c.IO, shell: shell, escape: escape, out: out, shellPID: pid, exePath: exe,
-		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths().Config).WorkerIdle}
+		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths(c.IO.Env).Config).WorkerIdle}
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
 	// deleted (the worker would go on running the old inode).
@@ -115,7 +116,7 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	}
 	w.cache = newAnswerCache()
 	rawfile.Touched = w.tracker.record
-	w.record = writeWorkerRecord(DefaultPaths(), pid, exe)
+	w.record = writeWorkerRecord(DefaultPaths(c.IO.Env), pid, exe)
 	defer w.removeRecord()
 	if hello {
 		msg := shellhooks.Hello(os.Getpid())
@@ -258,34 +259,13 @@ func openFIFO(path string, mode int) (*os.File, error) {
 	return os.NewFile(uintptr(fd), path), nil
 }
 
-// setEnv makes the process environment the request's for the variables a
-// request carries, so the render (and the refresh it starts) sees what a
-// one-shot `prchip prompt` started by that shell would.
-func setEnv(r shellhooks.Request) {
-	set := func(n string) {
-		v, ok := r.Env[n]
-		if old, had := os.LookupEnv(n); had == ok && old == v {
-			return
-		}
-		if ok {
-			os.Setenv(n, v)
-		} else {
-			os.Unsetenv(n)
-		}
-	}
-	for _, n := range shellhooks.EnvNames {
-		set(n)
-	}
-	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n: those the request has, and
-	// those the process has and the request no longer does.
-	for _, kv := range os.Environ() {
-		if n, _, _ := strings.Cut(kv, "="); shellhooks.IsGitConfigPair(n) {
-			set(n)
-		}
-	}
-	for _, n := range r.GitConfigPairs() {
-		set(n)
-	}
+// request is what the render needs for r: the shell's directory and the
+// variables r carries over the worker's start-up environment
+// (env.Request), which the worker never changes.
+func (w *worker) request(r shellhooks.Request) (*IO, Paths) {
+	e := w.io.Env.Request(r.Env)
+	redactTokens(e, false)
+	return &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now, Env: e}, DefaultPaths(e)
 }
 
 // answer handles one request; false when the shell can no longer be told.
@@ -306,9 +286,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-			setEnv(r)
-			paths := DefaultPaths()
-			o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+			o, paths := w.request(r)
 			if r.Invalidate || r.Probe {
 				invalidate(o, paths, r.Probe)
 			}
@@ -349,14 +327,14 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 // (a change between the first render and the watches shows as a
 // difference).
 func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
-	paths := w.tracker.take()
-	if w.cache == nil || !w.cache.watch(paths) {
+	seen := w.tracker.take()
+	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
 	defer func() { recover() }()
-	o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+	o, paths := w.request(r)
 	w.tracker.start()
-	again := renderUntil(o, DefaultPaths(), w.escape, true, true)
+	again := renderUntil(o, paths, w.escape, true, true)
 	w.tracker.stop()
 	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
 		return
@@ -391,7 +369,7 @@ func requestKey(shell sanitize.Shell, r shellhooks.Request, dir fileID) string {
 	b.WriteByte(0)
 	b.WriteString(r.Dir)
 	fmt.Fprintf(&b, "\x00%d:%d", dir.dev, dir.ino)
-	for _, n := range shellhooks.EnvNames {
+	for _, n := range env.Names {
 		b.WriteByte(0)
 		if v, ok := r.Env[n]; ok {
 			b.WriteString("=" + v)
@@ -467,9 +445,8 @@ func (w *worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		setEnv(w.last)
-		o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: w.last.Dir, Now: w.io.Now}
-		text = render(o, DefaultPaths(), w.escape, true).Text
+		o, paths := w.request(w.last)
+		text = render(o, paths, w.escape, true).Text
 	}()
 	if text == w.lastChip {
 		return true
@@ -483,10 +460,10 @@ func (w *worker) push() bool {
 func invalidate(o *IO, paths Paths, probe bool) {
 	env := o.engine(paths)
 	if probe {
-		env.InvalidateProbe(chip.Gather(env.Dir, env.Time()))
+		env.InvalidateProbe(env.Gather())
 		return
 	}
-	env.Invalidate(chip.Gather(env.Dir, env.Time()))
+	env.Invalidate(env.Gather())
 }
 
 // fileID identifies a file: a replaced binary or directory has a new one.
