@@ -43,8 +43,18 @@ const GitConfigPairs = 64
 // IsName reports whether an answer depends on variable k: one of Names,
 // or GIT_CONFIG_KEY_n or GIT_CONFIG_VALUE_n for n below GitConfigPairs.
 func IsName(k string) bool {
-	return slices.Contains(Names, k) || IsGitConfigPair(k)
+	return nameSet[k] || IsGitConfigPair(k)
 }
+
+// nameSet is Names for Lookup, which the worker's render calls for every
+// variable it reads.
+var nameSet = func() map[string]bool {
+	m := make(map[string]bool, len(Names))
+	for _, n := range Names {
+		m[n] = true
+	}
+	return m
+}()
 
 // IsGitConfigPair reports whether k is GIT_CONFIG_KEY_n or
 // GIT_CONFIG_VALUE_n with n (in git's decimal form) below GitConfigPairs.
