@@ -90,7 +90,11 @@ func RuntimeDirs(e env.Env) []string {
 	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
 		dirs = append(dirs, filepath.Join(d, "prchip"))
 	}
-	dirs = append(dirs, filepath.Join(os.TempDir(), "prchip-"+strconv.Itoa(os.Geteuid())))
+	tmp := e.Get("TMPDIR") // os.TempDir's rule
+	if tmp == "" {
+		tmp = "/tmp"
+	}
+	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
 	cache := e.Get("XDG_CACHE_HOME")
 	if !filepath.IsAbs(cache) {
 		if home := e.Get("HOME"); filepath.IsAbs(home) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
@@ -100,7 +100,7 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	// user's commands. And out of the shell's directory, which would stay
 	// busy (a umount there fails) for as long as the worker lives.
 	syscall.Setsid()
-	exe := absExecutable(os.Args[0])
+	exe := absExecutable(os.Args[0], c.IO.Env)
 	os.Chdir("/")
 	escape := shell
 	if c.Plain {
@@ -606,10 +606,11 @@ func (w *worker) removeRecord() {
 	}
 }
 
-// absExecutable is the path the hook ran prchip by, made absolute.
-func absExecutable(arg0 string) string {
+// absExecutable is the path the hook ran prchip by, made absolute: a bare
+// name as found on e's PATH.
+func absExecutable(arg0 string, e env.Env) string {
 	if filepath.Base(arg0) == arg0 {
-		if p, err := exec.LookPath(arg0); err == nil {
+		if p, _ := ghauth.LookPath(arg0, e); p != "" {
 			arg0 = p
 		}
 	}
