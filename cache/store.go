@@ -39,6 +39,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -84,15 +85,19 @@ type Store struct {
 // temporary directory, and ~/.cache/prchip for when another user made
 // that name first (privdir refuses a directory that is not the user's
 // private one).
-func RuntimeDirs() []string {
+func RuntimeDirs(e env.Env) []string {
 	var dirs []string
-	if d := os.Getenv("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
+	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
 		dirs = append(dirs, filepath.Join(d, "prchip"))
 	}
-	dirs = append(dirs, filepath.Join(os.TempDir(), "prchip-"+strconv.Itoa(os.Geteuid())))
-	cache := os.Getenv("XDG_CACHE_HOME")
+	tmp := e.Get("TMPDIR") // os.TempDir's rule
+	if tmp == "" {
+		tmp = "/tmp"
+	}
+	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
+	cache := e.Get("XDG_CACHE_HOME")
 	if !filepath.IsAbs(cache) {
-		if home := os.Getenv("HOME"); filepath.IsAbs(home) {
+		if home := e.Get("HOME"); filepath.IsAbs(home) {
 			cache = filepath.Join(home, ".cache")
 		}
 	}

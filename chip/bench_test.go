@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -24,7 +25,7 @@ func BenchmarkRender(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				f := Gather(r.repo, r.now)
+				f := Gather(r.repo, r.now, env.Process())
 				v := LoadView(r.env.Store, f.Key)
 				text, _ := r.env.Render(f, &v, sanitize.Plain)
 				if text != "#8" {
@@ -49,7 +50,7 @@ func BenchmarkRenderTitle(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				f := Gather(r.repo, r.now)
+				f := Gather(r.repo, r.now, env.Process())
 				v := LoadView(r.env.Store, f.Key)
 				text, _ := r.env.Render(f, &v, sanitize.Zsh)
 				if !strings.HasPrefix(text, "#8 ") || !strings.HasSuffix(text, "…") {
@@ -101,7 +102,7 @@ func BenchmarkRenderSync(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		f := Gather(r.repo, r.now)
+		f := Gather(r.repo, r.now, env.Process())
 		v := LoadView(r.env.Store, f.Key)
 		text, _ := r.env.Render(f, &v, sanitize.Plain)
 		if text != "#8 same" {
@@ -137,7 +138,7 @@ func BenchmarkRenderBranches(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		f := Gather(r.repo, r.now)
+		f := Gather(r.repo, r.now, env.Process())
 		v := LoadView(r.env.Store, f.Key)
 		if text, _ := r.env.Render(f, &v, sanitize.Plain); text != "#8" {
 			b.Fatalf("chip %q", text)
@@ -167,7 +168,7 @@ func BenchmarkRenderGlobalConfig(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		f := Gather(r.repo, r.now)
+		f := Gather(r.repo, r.now, env.Process())
 		v := LoadView(r.env.Store, f.Key)
 		if text, _ := r.env.Render(f, &v, sanitize.Plain); text != "#8" {
 			b.Fatalf("chip %q", text)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/repo"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -33,8 +33,9 @@ type Engine struct {
 	Rand   func() float64
 	// Run runs a chip's command (gh, sh); nil is proc.Run.
 	Run func(context.Context, proc.Command) proc.Result
-	// Environ is the environment passed to gh and shell chips.
-	Environ []string
+	// Env is the environment the facts are read in and gh and shell chips
+	// run in: the process's, or a worker request's.
+	Env env.Env
 }
 
 func (e *Engine) now() time.Time {
@@ -68,11 +69,16 @@ type Facts struct {
 	Target string
 }
 
+// Gather is Gather in e's directory, at e's time and in e's environment,
+// so that a command cannot read its facts in another environment than
+// the one its children get.
+func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
+
 // Gather reads repository facts and gh's setup for dir, starting no
 // process.
-func Gather(dir string, now time.Time) *Facts {
-	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup()}
-	if f.Repo, f.RepoErr = repo.Find(dir); f.RepoErr != nil {
+func Gather(dir string, now time.Time, e env.Env) *Facts {
+	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup(e)}
+	if f.Repo, f.RepoErr = repo.Find(dir, e); f.RepoErr != nil {
 		var unsafe *repo.UnsafeError
 		if errors.As(f.RepoErr, &unsafe) {
 			// git refuses it, so gh would fail: nothing is run there.
@@ -287,7 +293,7 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 		st := in.State
 		if ce.Policy.Kind == state.KindPR {
 			if opts == nil {
-				o := e.Config.ChipOptions(string(shell), f.Remote.Host)
+				o := e.Config.ChipOptions(string(shell), f.Remote.Host, e.Env.NoColor())
 				o.Shell = shell
 				opts = &o
 			}
@@ -556,12 +562,7 @@ func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args .
 		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: timeout})
 }
 
-func (e *Engine) environ() []string {
-	if e.Environ != nil {
-		return e.Environ
-	}
-	return os.Environ()
-}
+func (e *Engine) environ() []string { return e.Env.Environ() }
 
 // ghFields asks gh for what any of the configured formats shows.
 func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
@@ -613,7 +614,7 @@ func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
 // runShell runs a user chip's command with sh in the repository root.
 // Exit 0 shows the first line of its output; anything else is a failure.
 func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
-	sh, _ := ghauth.LookPath("sh")
+	sh, _ := ghauth.LookPath("sh", e.Env)
 	if sh == "" {
 		sh = "/bin/sh"
 	}

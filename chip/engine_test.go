@@ -15,6 +15,7 @@ import (
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -119,7 +120,7 @@ func newRigTB(t testing.TB) *rig {
 	return r
 }
 
-func (r *rig) facts() *Facts { return Gather(r.repo, r.now) }
+func (r *rig) facts() *Facts { return Gather(r.repo, r.now, env.Process()) }
 
 // render asks the render path whether it would refresh.
 func (r *rig) wantsRefresh(t *testing.T) bool {
@@ -334,7 +335,7 @@ func TestGatherReadsSetup(t *testing.T) {
 	r.gh.set("exit 0")
 	gh := filepath.Join(r.gh.dir, "gh")
 	for _, dir := range []string{r.repo, t.TempDir()} {
-		if got := Gather(dir, r.now).Setup.GhPath; got != gh {
+		if got := Gather(dir, r.now, env.Process()).Setup.GhPath; got != gh {
 			t.Errorf("Gather in %s: gh path %q, want %q", dir, got, gh)
 		}
 	}

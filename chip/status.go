@@ -3,7 +3,6 @@ package chip
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -17,6 +16,7 @@ import (
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.
 type Status struct {
+	ghHost            string           // GH_HOST, for the remotes' lines
 	Dir               string           `json:"dir"`
 	Repo              *StatusRepo      `json:"repo"`
 	Gh                StatusGh         `json:"gh"`
@@ -234,6 +234,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		Validation:      v.Global.Effective(f.Setup.Identity()),
 		RecoveryActions: []string{},
 		StateFile:       sanitize.Text(e.Store.Path, 4096),
+		ghHost:          e.Env.Get("GH_HOST"),
 		ConfigFile:      sanitize.Text(e.Config.Path, 4096),
 		Problems:        []string{},
 		SetAside:        []classify.SetAside{},
@@ -265,7 +266,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	if err := f.Setup.HostsErr(); err != nil {
 		problem("gh hosts file: " + err.Error())
 	}
-	host := os.Getenv("GH_HOST")
+	host := s.ghHost
 	if f.Remote.Host != "" {
 		host = f.Remote.Host
 	} else if host == "" {
@@ -378,7 +379,7 @@ func (s *Status) explainRemotes(f *Facts) {
 		}
 		s.Remotes = append(s.Remotes, r)
 	}
-	if gh := os.Getenv("GH_HOST"); gh != "" && len(s.Remotes) > 0 {
+	if s.ghHost != "" && len(s.Remotes) > 0 {
 		s.RecoveryActions = append(s.RecoveryActions, "unset GH_HOST")
 	}
 }
@@ -553,7 +554,7 @@ func (s *Status) lookupLines() []string {
 // remoteLines are the remotes gh would not take, each with why not.
 func (s *Status) remoteLines() []string {
 	out := []string{"none counts: gh takes a remote on github.com, a *.ghe.com host, GH_HOST or a host in gh's hosts.yml"}
-	if gh := sanitize.Text(os.Getenv("GH_HOST"), 256); gh != "" {
+	if gh := sanitize.Text(s.ghHost, 256); gh != "" {
 		out[0] = "none counts: GH_HOST is " + gh + ", and gh then takes only a remote on " + gh + " (add one, or unset GH_HOST)"
 	}
 	for _, r := range s.Remotes {

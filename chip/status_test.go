@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // Relative rounds to one unit and says which way.
@@ -88,7 +90,7 @@ func TestHumanStatusGolden(t *testing.T) {
 	for _, c := range cases {
 		r := newRig(t)
 		c.setup(t, r)
-		f := Gather(r.env.Dir, r.now)
+		f := Gather(r.env.Dir, r.now, env.Process())
 		s := r.env.Status(f)
 		if s.LastOutcome != nil {
 			s.LastOutcome.DurationMS = 0

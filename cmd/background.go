@@ -13,15 +13,15 @@ import (
 // repository's refresh lock for its whole life, decides again under it
 // (another refresh may just have finished), runs what is due and records
 // the outcomes. It prints nothing: its stdio is /dev/null.
-func runBackground(paths Paths, args []string) int {
-	lock := inheritedLock()
+func runBackground(o *IO, paths Paths, args []string) int {
+	lock, e := inheritedLock(o.Env)
 	if len(args) != 1 {
 		return ExitUsage
 	}
 	proc.BecomeSubreaper()
-	io := &IO{Dir: args[0]}
+	io := &IO{Dir: args[0], Env: e}
 	env := io.engine(paths)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	if f.Repo == nil {
 		return ExitOK
 	}

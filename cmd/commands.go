@@ -17,6 +17,7 @@ import (
 	"github.com/prchip/prchip/chip/state"
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
@@ -34,7 +35,7 @@ func runRefresh(opts *refreshOptions) error {
 	proc.BecomeSubreaper()
 	env := o.engine(opts.Paths)
 	warnProblems(o, env)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	if f.Repo != nil {
 		lock, _ := env.Store.WaitLock(f.Key, env.Config.Timeout+2*time.Second)
 		if lock != nil {
@@ -110,13 +111,13 @@ func describe(r chip.RefreshResult) (string, int) {
 
 func runStatus(c *statusOptions) error {
 	env := c.IO.engine(c.Paths)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	s := env.Status(f)
 	if c.Paths.StateNote != "" {
 		s.Problems = append(s.Problems, sanitize.Text(c.Paths.StateNote, 2048))
 	}
 	s.Worker = findWorker(c.Paths, time.Now())
-	s.Hook = hookStatus()
+	s.Hook = hookStatus(c.IO.Env)
 	if c.JSON {
 		b, err := s.JSON()
 		if err != nil {
@@ -130,7 +131,7 @@ func runStatus(c *statusOptions) error {
 }
 
 func runInit(c *initOptions) error {
-	exe := hookExecutable(os.Args[0])
+	exe := hookExecutable(os.Args[0], c.IO.Env)
 	cfg := config.Load(c.Paths.Config)
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
@@ -146,7 +147,7 @@ func runInit(c *initOptions) error {
 func runInvalidate(c *baseOptions, probe bool, once string) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	var err error
 	if probe {
 		err = env.InvalidateProbe(f, once)
@@ -163,7 +164,7 @@ func runInvalidate(c *baseOptions, probe bool, once string) error {
 func runReset(c *resetOptions) error {
 	env := c.IO.engine(c.Paths)
 	warnProblems(c.IO, env)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	rep, err := env.Reset(f, c.All)
 	if err != nil {
 		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)
@@ -262,7 +263,7 @@ func runConfig(c *baseOptions) error {
 // bin/prchip) outlives upgrades; the versioned file it points at is
 // deleted by the next one, which would leave every open shell's hook
 // calling a path that is gone.
-func hookExecutable(arg0 string) string {
+func hookExecutable(arg0 string, e env.Env) string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "prchip"
@@ -277,7 +278,7 @@ func hookExecutable(arg0 string) string {
 		if p, err = filepath.Abs(arg0); err == nil {
 			st, err = rawfile.Stat(p)
 		}
-	} else if p, st = ghauth.LookPath(arg0); p == "" {
+	} else if p, st = ghauth.LookPath(arg0, e); p == "" {
 		err = os.ErrNotExist
 	}
 	if err != nil || st.ID != self.ID {

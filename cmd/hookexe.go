@@ -3,11 +3,11 @@ package cmd
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"syscall"
 
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
 )
@@ -20,8 +20,8 @@ const hookExeEnv = "PRCHIP_HOOK_EXE"
 // that loaded one): the recorded path, or, when that is gone, the first
 // prchip on PATH, found as the hooks find it. status inherits the shell's
 // PATH, so it looks where the hook looks.
-func hookStatus() *chip.StatusHook {
-	exe := os.Getenv(hookExeEnv)
+func hookStatus(e env.Env) *chip.StatusHook {
+	exe := e.Get(hookExeEnv)
 	if exe == "" {
 		return nil
 	}
@@ -38,7 +38,7 @@ func hookStatus() *chip.StatusHook {
 		h.Runs = h.Exe
 		return h
 	}
-	if p, _ := ghauth.LookPath("prchip"); p != "" {
+	if p, _ := ghauth.LookPath("prchip", e); p != "" {
 		h.Runs = sanitize.Text(p, 4096)
 	}
 	return h

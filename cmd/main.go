@@ -13,6 +13,7 @@ import (
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/env"
 )
 
 // Exit codes (SPEC 2).
@@ -49,6 +50,9 @@ type IO struct {
 	Now func() time.Time
 	// Run runs chip commands (gh, sh); nil is proc.Run. Tests give their own.
 	Run func(context.Context, proc.Command) proc.Result
+	// Env is the environment the command reads and its children get: the
+	// zero value is the process's; the worker gives each request's.
+	Env env.Env
 }
 
 // Paths are where prchip keeps its files.
@@ -74,7 +78,7 @@ func (o *IO) dir() string {
 // env is what the engine works with for a command: the directory, the
 // store, the configuration and the clock.
 func (o *IO) engine(p Paths) *chip.Engine {
-	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now, Spare: p.Runtime}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run}
+	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now, Spare: p.Runtime}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run, Env: o.Env}
 }
 
 // warnProblems tells the user on stderr about a broken config or state file
@@ -94,4 +98,4 @@ func Main(args []string) int {
 }
 
 // MainIO is Main with the streams (and directory, clock) given.
-func MainIO(io *IO, args []string) int { return run(io, DefaultPaths(), args) }
+func MainIO(io *IO, args []string) int { return run(io, DefaultPaths(io.Env), args) }

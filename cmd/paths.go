@@ -1,11 +1,11 @@
 package cmd
 
 import (
-	"os"
 	"path/filepath"
 	"syscall"
 
 	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 )
 
@@ -17,17 +17,17 @@ import (
 // This is adrg/xdg's rule on Linux (its tests are the oracle, see
 // paths_test.go), written out because on macOS adrg/xdg puts both under
 // ~/Library/Application Support, where neither prchip nor gh keeps them.
-func DefaultPaths() Paths {
-	home := os.Getenv("HOME")
+func DefaultPaths(e env.Env) Paths {
+	home := e.Get("HOME")
 	if home == "" {
 		home = "/"
 	}
-	state, note := stateHome(home)
+	state, note := stateHome(home, e)
 	return Paths{
 		State:     filepath.Join(state, "prchip", "state"),
-		Config:    filepath.Join(xdgDir("XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
+		Config:    filepath.Join(xdgDir(e, "XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
 		StateNote: note,
-		Runtime:   cache.RuntimeDirs(),
+		Runtime:   cache.RuntimeDirs(e),
 	}
 }
 
@@ -43,9 +43,9 @@ func DefaultPaths() Paths {
 // It costs the render one stat when XDG_STATE_HOME is set and none when
 // not: $HOME is taken to be the user's (the store still refuses, and
 // `status` reports, a state directory that is not).
-func stateHome(home string) (dir, note string) {
+func stateHome(home string, e env.Env) (dir, note string) {
 	def := filepath.Join(home, ".local", "state")
-	x := os.Getenv("XDG_STATE_HOME")
+	x := e.Get("XDG_STATE_HOME")
 	if x == "" || !filepath.IsAbs(x) {
 		return def, ""
 	}
@@ -63,8 +63,8 @@ func stateHome(home string) (dir, note string) {
 		" instead; point XDG_STATE_HOME at a directory of your own"
 }
 
-func xdgDir(name, home string, def ...string) string {
-	if d := os.Getenv(name); d != "" && filepath.IsAbs(d) {
+func xdgDir(e env.Env, name, home string, def ...string) string {
+	if d := e.Get(name); d != "" && filepath.IsAbs(d) {
 		return d
 	}
 	return filepath.Join(append([]string{home}, def...)...)

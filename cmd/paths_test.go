@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/adrg/xdg"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // TestPathsMatchAdrgXDG keeps prchip's two XDG directories identical to
@@ -29,7 +31,7 @@ func TestPathsMatchAdrgXDG(t *testing.T) {
 			t.Setenv("XDG_STATE_HOME", c.state)
 			t.Setenv("XDG_CONFIG_HOME", c.config)
 			xdg.Reload()
-			p := DefaultPaths()
+			p := DefaultPaths(env.Process())
 			if want := filepath.Join(xdg.StateHome, "prchip", "state"); p.State != want {
 				t.Errorf("state %q, adrg/xdg says %q", p.State, want)
 			}
@@ -74,7 +76,7 @@ func TestSharedStateHomeFallsBack(t *testing.T) {
 			c.prchip(t, filepath.Join(x, "prchip"))
 			t.Setenv("HOME", home)
 			t.Setenv("XDG_STATE_HOME", x)
-			p := DefaultPaths()
+			p := DefaultPaths(env.Process())
 			want := filepath.Join(x, "prchip", "state")
 			if c.fallback {
 				want = fallback

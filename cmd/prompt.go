@@ -12,6 +12,7 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/sanitize"
 )
 
@@ -73,8 +74,8 @@ type rendered struct {
 
 // render is the one render of the chip, shared by `prchip prompt` and the
 // worker: read state, decide, maybe start one background refresh. It
-// reads the environment through the process's own (the worker sets each
-// request's variables before calling it).
+// reads the environment through o.Env only (the worker's is each
+// request's), and the refresh it starts gets that environment.
 func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
 	return renderUntil(o, paths, shell, noRefresh, false)
 }
@@ -88,7 +89,7 @@ func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil 
 	if env.Dir == "" {
 		return none
 	}
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	if f.Repo == nil {
 		return none
 	}
@@ -133,7 +134,7 @@ func (o *IO) at(dir string) *IO {
 // writes nothing: a waiter may outlive its shell.
 func waitForRefresh(o *IO, paths Paths) {
 	env := o.engine(paths)
-	f := chip.Gather(env.Dir, env.Time())
+	f := env.Gather()
 	if f.Repo == nil {
 		return
 	}
@@ -172,7 +173,7 @@ func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	}
 	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
 	c.Dir = f.Repo.Root
-	c.Env = append(f.Environ(os.Environ()), lockFDEnv+"=3")
+	c.Env = append(f.Environ(env.Env.Environ()), lockFDEnv+"=3")
 	c.ExtraFiles = []*os.File{lock}
 	// A new session: no terminal, no job control signals, not waited for by
 	// the shell's command substitution (stdio is /dev/null).
@@ -183,14 +184,16 @@ func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	return true, c.Process
 }
 
-// inheritedLock returns the refresh lock handed over by spawnRefresh.
-func inheritedLock() *os.File {
-	fd, err := strconv.Atoi(os.Getenv(lockFDEnv))
+// inheritedLock returns the refresh lock handed over by spawnRefresh, and
+// e without the variable that named it: the children get e, and not the
+// descriptor.
+func inheritedLock(e env.Env) (*os.File, env.Env) {
+	fd, err := strconv.Atoi(e.Get(lockFDEnv))
 	if err != nil || fd < 3 {
-		return nil
+		return nil, e
 	}
-	os.Unsetenv(lockFDEnv)
+	e = e.Without(lockFDEnv)
 	// Not for gh: the lock is ours until this process ends.
 	syscall.CloseOnExec(fd)
-	return os.NewFile(uintptr(fd), "refresh-lock")
+	return os.NewFile(uintptr(fd), "refresh-lock"), e
 }

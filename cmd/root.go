@@ -12,6 +12,7 @@ import (
 
 	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -56,6 +57,21 @@ type workerOptions struct {
 	Plain             bool
 }
 
+// redactTokens makes sanitize.Redact remove e's token variables' values
+// and, with hosts, hosts.yml's tokens (read on the first Redact only).
+func redactTokens(e env.Env, hosts bool) {
+	sanitize.RedactAlso(func() []string {
+		var toks []string
+		for _, v := range ghauth.TokenVars {
+			toks = append(toks, e.Get(v))
+		}
+		if hosts {
+			toks = append(toks, ghauth.HostsTokens(e)...)
+		}
+		return toks
+	})
+}
+
 // NewRoot is prchip's command tree (SPEC 2), writing to o's streams.
 func NewRoot(o *IO, paths Paths) *cobra.Command {
 	base := baseOptions{IO: o, Paths: paths}
@@ -85,14 +101,16 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			return &ExitError{Code: ExitUsage}
 		},
 	}
-	// The tokens in gh's hosts.yml are redacted as exact values by every
-	// command that prints or stores text from outside; the render paths
-	// only show what was redacted when it was stored, and read no more.
+	// The token variables' values, and the tokens in gh's hosts.yml, are
+	// redacted as exact values by every command that prints or stores
+	// text from outside; the render paths only show what was redacted when
+	// it was stored, and read no hosts.yml.
 	root.PersistentPreRun = func(cc *cobra.Command, _ []string) {
 		switch cc.Name() {
 		case "prompt", "statusline", "worker":
+			redactTokens(o.Env, false)
 		default:
-			sanitize.RedactAlso(ghauth.HostsTokens)
+			redactTokens(o.Env, true)
 		}
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
@@ -226,7 +244,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		Args:               cobra.ExactArgs(1),
 		DisableFlagParsing: true,
 		RunE: func(_ *cobra.Command, args []string) error {
-			if code := runBackground(paths, args); code != ExitOK {
+			if code := runBackground(o, paths, args); code != ExitOK {
 				return &ExitError{Code: code}
 			}
 			return nil

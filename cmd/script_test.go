@@ -12,6 +12,11 @@ import (
 // The scripts in testdata/script run `prchip` (this package's Main, in a
 // re-executed test binary) in an isolated HOME and XDG directories.
 func TestMain(m *testing.M) {
+	// The background refresh a worker test's render starts runs this
+	// binary as `prchip __refresh ROOT` (spawnRefresh): prchip, not the tests.
+	if len(os.Args) > 1 && os.Args[1] == backgroundCmd {
+		os.Exit(Main(os.Args[1:]))
+	}
 	// The test binary, not prchip run by a script (which has the script's
 	// HOME and XDG directories): a home of its own (testenv.Isolate).
 	var tm testscript.TestingM = m

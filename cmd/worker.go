@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -21,6 +20,8 @@ import (
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/sanitize"
@@ -100,14 +101,14 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	// user's commands. And out of the shell's directory, which would stay
 	// busy (a umount there fails) for as long as the worker lives.
 	syscall.Setsid()
-	exe := absExecutable(os.Args[0])
+	exe := absExecutable(os.Args[0], c.IO.Env)
 	os.Chdir("/")
 	escape := shell
 	if c.Plain {
 		escape = sanitize.Plain
 	}
 	w := &worker{io: c.IO, shell: shell, escape: escape, out: out, shellPID: pid, exePath: exe,
-		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths().Config).WorkerIdle}
+		done: make(chan struct{}, 1), idle: config.Load(DefaultPaths(c.IO.Env).Config).WorkerIdle}
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
 	// deleted (the worker would go on running the old inode).
@@ -116,7 +117,7 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 	}
 	w.cache = newAnswerCache()
 	rawfile.Touched = w.tracker.record
-	w.record = writeWorkerRecord(DefaultPaths(), pid, exe)
+	w.record = writeWorkerRecord(DefaultPaths(c.IO.Env), pid, exe)
 	defer w.removeRecord()
 	if hello {
 		msg := shellhooks.Hello(os.Getpid())
@@ -259,34 +260,13 @@ func openFIFO(path string, mode int) (*os.File, error) {
 	return os.NewFile(uintptr(fd), path), nil
 }
 
-// setEnv makes the process environment the request's for the variables a
-// request carries, so the render (and the refresh it starts) sees what a
-// one-shot `prchip prompt` started by that shell would.
-func setEnv(r shellhooks.Request) {
-	set := func(n string) {
-		v, ok := r.Env[n]
-		if old, had := os.LookupEnv(n); had == ok && old == v {
-			return
-		}
-		if ok {
-			os.Setenv(n, v)
-		} else {
-			os.Unsetenv(n)
-		}
-	}
-	for _, n := range shellhooks.EnvNames {
-		set(n)
-	}
-	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n: those the request has, and
-	// those the process has and the request no longer does.
-	for _, kv := range os.Environ() {
-		if n, _, _ := strings.Cut(kv, "="); shellhooks.IsGitConfigPair(n) {
-			set(n)
-		}
-	}
-	for _, n := range r.GitConfigPairs() {
-		set(n)
-	}
+// request is what the render needs for r: the shell's directory and the
+// variables r carries over the worker's start-up environment
+// (env.Request), which the worker never changes.
+func (w *worker) request(r shellhooks.Request) (*IO, Paths) {
+	e := w.io.Env.Request(r.Env)
+	redactTokens(e, false)
+	return &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now, Env: e}, DefaultPaths(e)
 }
 
 // answer handles one request; false when the shell can no longer be told.
@@ -307,9 +287,7 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-			setEnv(r)
-			paths := DefaultPaths()
-			o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+			o, paths := w.request(r)
 			if r.Invalidate || r.Probe {
 				invalidate(o, paths, r.Probe, r.Once)
 			}
@@ -350,14 +328,14 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 // (a change between the first render and the watches shows as a
 // difference).
 func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
-	paths := w.tracker.take()
-	if w.cache == nil || !w.cache.watch(paths) {
+	seen := w.tracker.take()
+	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
 	defer func() { recover() }()
-	o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now}
+	o, paths := w.request(r)
 	w.tracker.start()
-	again := renderUntil(o, DefaultPaths(), w.escape, true, true)
+	again := renderUntil(o, paths, w.escape, true, true)
 	w.tracker.stop()
 	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
 		return
@@ -392,7 +370,7 @@ func requestKey(shell sanitize.Shell, r shellhooks.Request, dir rawfile.ID) stri
 	b.WriteByte(0)
 	b.WriteString(r.Dir)
 	fmt.Fprintf(&b, "\x00%d:%d", dir.Dev, dir.Ino)
-	for _, n := range shellhooks.EnvNames {
+	for _, n := range env.Names {
 		b.WriteByte(0)
 		if v, ok := r.Env[n]; ok {
 			b.WriteString("=" + v)
@@ -468,9 +446,8 @@ func (w *worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		setEnv(w.last)
-		o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: w.last.Dir, Now: w.io.Now}
-		text = render(o, DefaultPaths(), w.escape, true).Text
+		o, paths := w.request(w.last)
+		text = render(o, paths, w.escape, true).Text
 	}()
 	if text == w.lastChip {
 		return true
@@ -484,10 +461,10 @@ func (w *worker) push() bool {
 func invalidate(o *IO, paths Paths, probe bool, once string) {
 	env := o.engine(paths)
 	if probe {
-		env.InvalidateProbe(chip.Gather(env.Dir, env.Time()), once)
+		env.InvalidateProbe(env.Gather(), once)
 		return
 	}
-	env.Invalidate(chip.Gather(env.Dir, env.Time()), once)
+	env.Invalidate(env.Gather(), once)
 }
 
 // watchProcess returns a channel closed when process pid ends. It waits on
@@ -619,10 +596,11 @@ func (w *worker) removeRecord() {
 	}
 }
 
-// absExecutable is the path the hook ran prchip by, made absolute.
-func absExecutable(arg0 string) string {
+// absExecutable is the path the hook ran prchip by, made absolute: a bare
+// name as found on e's PATH.
+func absExecutable(arg0 string, e env.Env) string {
 	if filepath.Base(arg0) == arg0 {
-		if p, err := exec.LookPath(arg0); err == nil {
+		if p, _ := ghauth.LookPath(arg0, e); p != "" {
 			arg0 = p
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -197,7 +196,7 @@ func preset(name string) format.Symbols {
 // ChipOptions is the look of the PR chip for shell, with [shell.NAME]
 // overrides, NO_COLOR and the preset applied. host is the repository's
 // GitHub host, the only one links may point to.
-func (c *Config) ChipOptions(shell, host string) format.Options {
+func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 	o := format.Options{
 		Format:     c.Format,
 		Symbols:    preset(c.Preset),
@@ -228,7 +227,7 @@ func (c *Config) ChipOptions(shell, host string) format.Options {
 			o.Hyperlink = false
 		}
 	}
-	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
+	if noColor {
 		o.Color = false
 	}
 	if len(c.Symbols) > 0 {

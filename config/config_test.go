@@ -11,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/prchip/prchip/chip/format"
+	"github.com/prchip/prchip/internal/env"
 )
 
 func load(t *testing.T, body string) *Config {
@@ -174,34 +175,32 @@ color = true
 	if c.OnRetryable != "keep" || c.Preset != "nerd" || c.Color || !c.Hyperlinks || c.TitleWidth != 30 {
 		t.Fatalf("%+v", c)
 	}
-	o := c.ChipOptions("fish", "github.com")
+	o := c.ChipOptions("fish", "github.com", false)
 	if o.Format != "#{number} {title}( {checks_symbol})" || o.Color || !o.Hyperlink || o.Symbols.Merged != "M" || o.Symbols.Closed != "\uf4dc" {
 		t.Fatalf("fish options %+v", o)
 	}
 	if o.StyleOf("number") != "1;34" || o.StyleOf("checks.failing") != "91" || o.StyleOf("state.merged") != "35" || o.StyleOf("title") != "" {
 		t.Fatalf("styles %q %q %q", o.StyleOf("number"), o.StyleOf("checks.failing"), o.StyleOf("state.merged"))
 	}
-	z := c.ChipOptions("zsh", "github.com")
+	z := c.ChipOptions("zsh", "github.com", false)
 	if z.Format != "#{number}" || !z.Color {
 		t.Fatalf("zsh override not applied: %+v", z)
 	}
-	if p := c.ChipOptions("plain", "github.com"); p.Color || !p.Hyperlink {
+	if p := c.ChipOptions("plain", "github.com", false); p.Color || !p.Hyperlink {
 		t.Fatalf("plain: colour is never on, links only on request: %+v", p)
 	}
-	t.Setenv("NO_COLOR", "1")
-	if z := c.ChipOptions("zsh", "github.com"); z.Color {
+	if z := c.ChipOptions("zsh", "github.com", env.Of(map[string]string{"NO_COLOR": "1"}).NoColor()); z.Color {
 		t.Fatal("NO_COLOR ignored")
 	}
 }
 
 func TestDefaultLook(t *testing.T) {
 	c := Defaults("x")
-	t.Setenv("NO_COLOR", "")
-	o := c.ChipOptions("zsh", "github.com")
+	o := c.ChipOptions("zsh", "github.com", env.Of(map[string]string{"NO_COLOR": ""}).NoColor())
 	if o.Format != "#{number}( {state})( {stale})" || !o.Color || o.Hyperlink {
 		t.Fatalf("%+v", o)
 	}
-	if p := c.ChipOptions("plain", "github.com"); p.Hyperlink || p.Color {
+	if p := c.ChipOptions("plain", "github.com", false); p.Hyperlink || p.Color {
 		t.Fatalf("plain %+v", p)
 	}
 }
@@ -310,7 +309,7 @@ func TestMergeFieldStyles(t *testing.T) {
 	if len(c.Problems) != 0 {
 		t.Fatalf("problems %v", c.Problems)
 	}
-	o := c.ChipOptions("fish", "github.com")
+	o := c.ChipOptions("fish", "github.com", false)
 	for key, want := range map[string]format.Style{"sync.diverged": "33", "queue": "1", "merge_state.conflicts": "31",
 		"failing_check": "31", "sync.ahead": "", "queue.dequeued": "31", "queue_state.dequeued": "31"} {
 		if got := o.StyleOf(key); got != want {
@@ -358,10 +357,10 @@ func TestShellOverridesForTmuxAndStatusline(t *testing.T) {
 	if len(c.Problems) != 0 {
 		t.Fatalf("problems: %v", c.Problems)
 	}
-	if o := c.ChipOptions("tmux", "github.com"); o.Format != "#{number} T" || o.Color {
+	if o := c.ChipOptions("tmux", "github.com", false); o.Format != "#{number} T" || o.Color {
 		t.Errorf("tmux options %+v", o)
 	}
-	if o := c.ChipOptions("statusline", "github.com"); o.Format != "#{number} S" {
+	if o := c.ChipOptions("statusline", "github.com", false); o.Format != "#{number} S" {
 		t.Errorf("statusline options %+v", o)
 	}
 }

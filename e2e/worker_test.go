@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/fakegithub"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -155,23 +156,23 @@ func (wc *workerConn) ask(dir string, invalidate bool, extra map[string]string) 
 	}
 }
 
-// requestEnv is what a hook sends: the world's exported EnvNames.
+// requestEnv is what a hook sends: the world's exported env.Names.
 func requestEnv(w *world, extra map[string]string) map[string]string {
-	env := map[string]string{}
+	vars := map[string]string{}
 	for _, kv := range w.env() {
 		k, v, _ := strings.Cut(kv, "=")
-		env[k] = v
+		vars[k] = v
 	}
 	for k, v := range extra {
 		if v == "\x00" {
-			delete(env, k)
+			delete(vars, k)
 		} else {
-			env[k] = v
+			vars[k] = v
 		}
 	}
 	out := map[string]string{}
-	for _, n := range shellhooks.EnvNames {
-		if v, ok := env[n]; ok {
+	for _, n := range env.Names {
+		if v, ok := vars[n]; ok {
 			out[n] = v
 		}
 	}

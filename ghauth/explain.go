@@ -1,7 +1,6 @@
 package ghauth
 
 import (
-	"os"
 	"strings"
 
 	"github.com/prchip/prchip/repo"
@@ -27,13 +26,13 @@ type RemoteVerdict struct {
 // ExplainRemotes judges each of info's remotes as GitHubRemote does, and
 // says for each one that does not count why not.
 func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
-	counts, ghHost := s.counts(), os.Getenv("GH_HOST")
+	counts, ghHost := s.counts(), s.env.Get("GH_HOST")
 	var out []RemoteVerdict
 	for _, r := range info.Remotes {
 		v := RemoteVerdict{Name: r.Name, URL: r.URL, Host: repo.Host(r.URL)}
 		host := v.Host
 		if host != "" && repo.IsSSH(r.URL) {
-			if a := strings.ToLower(SSHHostName(host, os.Getenv("HOME"))); a != "" && a != host {
+			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"))); a != "" && a != host {
 				v.Alias = a
 			}
 		}

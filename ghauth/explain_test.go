@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/repo"
 )
 
@@ -48,12 +49,12 @@ func TestExplainRemotes(t *testing.T) {
 			t.Errorf("%s: %+v (GitHubRemote %v), want counts %v, why %q, login %q", url, v[0], ok, counts, why, login)
 		}
 	}
-	s := ReadSetup()
+	s := ReadSetup(env.Process())
 	for _, c := range cases {
 		check(t, s, c.url, c.why, c.login, c.counts)
 	}
 	t.Setenv("GH_HOST", "ghe.known.example")
-	s = ReadSetup()
+	s = ReadSetup(env.Process())
 	check(t, s, "https://ghe.known.example/o/r", "", "", true)
 	for _, url := range []string{"https://github.com/o/r", "https://ghe.corp.example/o/r.git", "https://gitlab.com/o/r.git"} {
 		check(t, s, url, strings.Split(strings.TrimPrefix(url, "https://"), "/")[0]+" is not GH_HOST (ghe.known.example)", "", false)

@@ -15,10 +15,10 @@ import (
 	"syscall"
 
 	"github.com/cli/go-gh/v2/pkg/auth"
-	"github.com/cli/go-gh/v2/pkg/config"
 	"github.com/cli/go-gh/v2/pkg/repository"
 	"gopkg.in/yaml.v3"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/repo"
 )
@@ -33,18 +33,27 @@ var TokenVars = []string{"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GIT
 // github.localhost collapse to them, tenancy hosts to NAME.ghe.com.
 func NormalizeHostname(host string) string { return auth.NormalizeHostname(host) }
 
-// ConfigDir is gh's configuration directory (go-gh's rule), "" when it
-// cannot be known (no home).
-func ConfigDir() string {
-	if d := config.ConfigDir(); filepath.IsAbs(d) {
+// ConfigDir is gh's configuration directory, by go-gh's rule
+// (config.ConfigDir, which reads the process's environment: the worker's
+// is not the request's), "" when it cannot be known (no home).
+func ConfigDir(e env.Env) string {
+	d := e.Get("GH_CONFIG_DIR")
+	switch {
+	case d != "":
+	case e.Get("XDG_CONFIG_HOME") != "":
+		d = filepath.Join(e.Get("XDG_CONFIG_HOME"), "gh")
+	case e.Get("HOME") != "":
+		d = filepath.Join(e.Get("HOME"), ".config", "gh")
+	}
+	if filepath.IsAbs(d) {
 		return d
 	}
 	return ""
 }
 
 // HostsFile is the path of gh's hosts.yml ("" when no home is known).
-func HostsFile() string {
-	d := ConfigDir()
+func HostsFile(e env.Env) string {
+	d := ConfigDir(e)
 	if d == "" {
 		return ""
 	}
@@ -70,6 +79,7 @@ type Setup struct {
 	hostsErr    error
 
 	identity string // computed once by Identity
+	env      env.Env
 }
 
 // Identity is what suppression is recorded against: when it changes, the
@@ -83,16 +93,16 @@ func (s *Setup) Identity() string {
 
 // ReadSetup looks up gh on PATH and reads the auth setup, without running
 // anything.
-func ReadSetup() *Setup {
+func ReadSetup(e env.Env) *Setup {
 	s := new(Setup)
-	s.Read()
+	s.Read(e)
 	return s
 }
 
 // Read is ReadSetup into memory the caller owns.
-func (s *Setup) Read() {
-	*s = Setup{GhIdentity: "missing"}
-	if p, st := LookPath("gh"); p != "" {
+func (s *Setup) Read(e env.Env) {
+	*s = Setup{GhIdentity: "missing", env: e}
+	if p, st := LookPath("gh", e); p != "" {
 		s.GhPath = p
 		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 	}
@@ -103,10 +113,10 @@ func (s *Setup) Read() {
 	var buf [14]string // on the stack: 2 per token variable and 6 more
 	parts := buf[:0]
 	for _, v := range TokenVars {
-		parts = append(parts, v, os.Getenv(v))
+		parts = append(parts, v, e.Get(v))
 	}
-	parts = append(parts, os.Getenv("GH_HOST"), os.Getenv("GH_CONFIG_DIR"))
-	if d := ConfigDir(); d != "" {
+	parts = append(parts, e.Get("GH_HOST"), e.Get("GH_CONFIG_DIR"))
+	if d := ConfigDir(e); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
 		if id := rawfile.Version(hf); id != "" {
 			parts = append(parts, hf, id)
@@ -121,8 +131,8 @@ func (s *Setup) Read() {
 
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
-func LookPath(name string) (string, rawfile.FileInfo) {
-	path := os.Getenv("PATH")
+func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
+	path := e.Get("PATH")
 	for path != "" {
 		dir := path
 		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
@@ -188,7 +198,7 @@ func (s *Setup) TokenSource(host string) string {
 		vars = TokenVars[:2] // GH_TOKEN, GITHUB_TOKEN
 	}
 	for _, v := range vars {
-		if os.Getenv(v) != "" {
+		if s.env.Get(v) != "" {
 			return v
 		}
 	}
@@ -206,8 +216,8 @@ func (s *Setup) TokenSource(host string) string {
 // their format. They are for sanitize to redact as exact values, like
 // the token variables' (a legacy 40-hex token has no prefix to know it
 // by); the caller keeps them in memory only.
-func HostsTokens() []string {
-	p := HostsFile()
+func HostsTokens(e env.Env) []string {
+	p := HostsFile(e)
 	if p == "" {
 		return nil
 	}
@@ -246,7 +256,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	if n == github || auth.IsTenancy(n) {
 		return true
 	}
-	if gh := os.Getenv("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
+	if gh := s.env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
 	for _, h := range s.Hosts() {
@@ -275,7 +285,7 @@ func remotePriority(name string) int {
 // remotes configured for this repository correspond to the GH_HOST
 // environment variable").
 func (s *Setup) counts() func(host string) bool {
-	if gh := os.Getenv("GH_HOST"); gh != "" {
+	if gh := s.env.Get("GH_HOST"); gh != "" {
 		want := NormalizeHostname(gh)
 		return func(host string) bool { return host != "" && NormalizeHostname(host) == want }
 	}
@@ -319,7 +329,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		}
 		alias, ok := aliases[host]
 		if !ok {
-			alias = SSHHostName(host, os.Getenv("HOME"))
+			alias = SSHHostName(host, s.env.Get("HOME"))
 			aliases[host] = alias
 		}
 		if counts(alias) {
@@ -348,11 +358,11 @@ func Digest(parts ...string) string {
 // github.com), as a remote; set is false when GH_REPO is unset, ok false
 // when it does not parse or names a host gh does not know.
 func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
-	v := os.Getenv("GH_REPO")
+	v := s.env.Get("GH_REPO")
 	if v == "" {
 		return repo.Remote{}, false, false
 	}
-	host := os.Getenv("GH_HOST")
+	host := s.env.Get("GH_HOST")
 	if host == "" {
 		host = github
 	}

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	ghauth "github.com/cli/go-gh/v2/pkg/auth"
+	goghconfig "github.com/cli/go-gh/v2/pkg/config"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/repo"
 )
 
@@ -79,7 +81,7 @@ func TestKnownHostsMatchGoGh(t *testing.T) {
 			setupGh(t, c.hosts)
 			t.Setenv("GH_HOST", c.ghHost)
 			t.Setenv("GH_TOKEN", c.token)
-			s := ReadSetup()
+			s := ReadSetup(env.Process())
 			known := goGhKnownHosts(t)
 			if len(known) == 0 {
 				t.Fatal("the go-gh oracle knows no host: the comparison would prove nothing")
@@ -103,7 +105,7 @@ func TestSetupNeverHoldsToken(t *testing.T) {
 	setupGh(t, "")
 	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
 	t.Setenv("GH_TOKEN", secret)
-	s := ReadSetup()
+	s := ReadSetup(env.Process())
 	for _, v := range []string{s.Auth, s.GhIdentity, s.Identity(), strings.Join(s.Hosts(), ",")} {
 		if strings.Contains(v, secret) || strings.Contains(v, "ghp_") {
 			t.Fatalf("token in setup: %q", v)
@@ -115,8 +117,8 @@ func TestSetupIdentityChanges(t *testing.T) {
 	setupGh(t, "")
 	bin := t.TempDir()
 	t.Setenv("PATH", bin)
-	base := ReadSetup().Identity()
-	if ReadSetup().GhPath != "" {
+	base := ReadSetup(env.Process()).Identity()
+	if ReadSetup(env.Process()).GhPath != "" {
 		t.Fatal("gh found in an empty PATH")
 	}
 	steps := []struct {
@@ -140,11 +142,11 @@ func TestSetupIdentityChanges(t *testing.T) {
 	prev := base
 	for _, s := range steps {
 		s.do()
-		id := ReadSetup().Identity()
+		id := ReadSetup(env.Process()).Identity()
 		if id == prev {
 			t.Fatalf("%s: identity unchanged", s.name)
 		}
-		if again := ReadSetup().Identity(); again != id {
+		if again := ReadSetup(env.Process()).Identity(); again != id {
 			t.Fatalf("%s: identity not stable", s.name)
 		}
 		prev = id
@@ -156,19 +158,19 @@ func TestLookPathRejectsDirsAndNonExecutables(t *testing.T) {
 	os.Mkdir(filepath.Join(a, "gh"), 0o755)
 	os.WriteFile(filepath.Join(b, "gh"), []byte("#!/bin/sh\n"), 0o644)
 	t.Setenv("PATH", strings.Join([]string{a, b, "relative", ""}, ":"))
-	if p, _ := LookPath("gh"); p != "" {
+	if p, _ := LookPath("gh", env.Process()); p != "" {
 		t.Fatalf("found %q", p)
 	}
 	os.WriteFile(filepath.Join(c, "gh"), []byte("#!/bin/sh\n"), 0o755)
 	t.Setenv("PATH", strings.Join([]string{a, b, c}, ":"))
-	if p, _ := LookPath("gh"); p != filepath.Join(c, "gh") {
+	if p, _ := LookPath("gh", env.Process()); p != filepath.Join(c, "gh") {
 		t.Fatalf("found %q", p)
 	}
 }
 
 func TestGitHubRemotePriority(t *testing.T) {
 	setupGh(t, "")
-	s := ReadSetup()
+	s := ReadSetup(env.Process())
 	info := &repo.Info{Remotes: []repo.Remote{
 		{Name: "fork", URL: "https://github.com/me/r"},
 		{Name: "lab", URL: "https://gitlab.com/x/r"},
@@ -198,7 +200,7 @@ func TestGitHubRemoteThroughSSHAlias(t *testing.T) {
 	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
 	os.WriteFile(filepath.Join(home, ".ssh", "config"), []byte(
 		"Host github-work\n  HostName ssh.github.com\n  User git\nHost lab\n  HostName gitlab.com\n"), 0o600)
-	s := ReadSetup()
+	s := ReadSetup(env.Process())
 	cases := []struct {
 		url, host string // host "": not a GitHub remote
 	}{
@@ -258,7 +260,7 @@ func TestHostsFileProblems(t *testing.T) {
 	t.Setenv("GH_CONFIG_DIR", dir)
 	hosts := filepath.Join(dir, "hosts.yml")
 	os.WriteFile(hosts, []byte("ghe.example: [unclosed\n"), 0o600)
-	if err := ReadSetup().HostsErr(); err == nil {
+	if err := ReadSetup(env.Process()).HostsErr(); err == nil {
 		t.Error("a broken hosts.yml gave no problem")
 	}
 	os.Remove(hosts)
@@ -267,7 +269,7 @@ func TestHostsFileProblems(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		s := ReadSetup()
+		s := ReadSetup(env.Process())
 		s.TokenSource("github.com")
 		done <- s.HostsErr()
 	}()
@@ -287,15 +289,15 @@ func TestGitHubRemoteFollowsGHHost(t *testing.T) {
 	t.Setenv("GH_CONFIG_DIR", t.TempDir())
 	info := &repo.Info{Remotes: []repo.Remote{{Name: "origin", URL: "https://github.com/o/r.git"}}}
 	t.Setenv("GH_HOST", "")
-	if _, ok := ReadSetup().GitHubRemote(info); !ok {
+	if _, ok := ReadSetup(env.Process()).GitHubRemote(info); !ok {
 		t.Fatal("a github.com remote without GH_HOST does not count")
 	}
 	t.Setenv("GH_HOST", "ghe.corp.example")
-	if r, ok := ReadSetup().GitHubRemote(info); ok {
+	if r, ok := ReadSetup(env.Process()).GitHubRemote(info); ok {
 		t.Fatalf("with GH_HOST=ghe.corp.example the github.com remote counts: %+v", r)
 	}
 	info.Remotes = append(info.Remotes, repo.Remote{Name: "ghe", URL: "https://ghe.corp.example/o/r.git"})
-	if r, ok := ReadSetup().GitHubRemote(info); !ok || r.Name != "ghe" {
+	if r, ok := ReadSetup(env.Process()).GitHubRemote(info); !ok || r.Name != "ghe" {
 		t.Fatalf("the GH_HOST remote: %+v %v", r, ok)
 	}
 }
@@ -321,7 +323,7 @@ func TestGhRepoAsGhReadsIt(t *testing.T) {
 		t.Setenv("GH_HOST", c.ghHost)
 		t.Setenv("GH_REPO", c.value)
 		var s Setup
-		s.Read()
+		s.Read(env.Process())
 		r, set, ok := s.GhRepo()
 		if !set || ok != c.ok || ok && r.URL != c.url {
 			t.Errorf("GH_HOST=%q GH_REPO=%q: %+v set %v ok %v", c.ghHost, c.value, r, set, ok)
@@ -349,14 +351,37 @@ func TestHostsTokens(t *testing.T) {
 	}
 	for _, c := range cases {
 		os.WriteFile(filepath.Join(dir, "hosts.yml"), []byte(c.hosts), 0o600)
-		got := HostsTokens()
+		got := HostsTokens(env.Process())
 		sort.Strings(got)
 		if strings.Join(got, ",") != strings.Join(c.want, ",") {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
 	os.Remove(filepath.Join(dir, "hosts.yml"))
-	if got := HostsTokens(); got != nil {
+	if got := HostsTokens(env.Process()); got != nil {
 		t.Errorf("no hosts.yml: %q", got)
+	}
+}
+
+// ConfigDir reads the variables from the Env given (a worker request's)
+// by go-gh's rule, which reads the process's: go-gh is the oracle.
+func TestConfigDirIsGoGhs(t *testing.T) {
+	home := t.TempDir()
+	cases := []map[string]string{
+		{"HOME": home},
+		{"HOME": home, "XDG_CONFIG_HOME": home + "/xdg"},
+		{"HOME": home, "XDG_CONFIG_HOME": home + "/xdg", "GH_CONFIG_DIR": home + "/ghc"},
+		{"HOME": home, "GH_CONFIG_DIR": home + "/ghc"},
+	}
+	for _, vars := range cases {
+		for _, n := range []string{"HOME", "XDG_CONFIG_HOME", "GH_CONFIG_DIR"} {
+			t.Setenv(n, vars[n])
+		}
+		want := goghconfig.ConfigDir()
+		// The request's variables decide, whatever the process has.
+		t.Setenv("GH_CONFIG_DIR", "/elsewhere")
+		if got := ConfigDir(env.Of(vars)); got != want {
+			t.Errorf("%v: got %q, go-gh says %q", vars, got, want)
+		}
 	}
 }

@@ -1,10 +1,11 @@
 package repo
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // ConfigFiles are the git configuration files outside the repository, as
@@ -12,24 +13,24 @@ import (
 // (SPEC 3 and 4: their remotes, push settings and insteadOf rules decide
 // which PR is the branch's; safe.directory is read from them alone). A
 // variable set but empty names no file, as in git.
-func ConfigFiles() []string {
+func ConfigFiles(e env.Env) []string {
 	var files []string
-	if !envBool("GIT_CONFIG_NOSYSTEM") {
-		if p, ok := os.LookupEnv("GIT_CONFIG_SYSTEM"); !ok {
+	if !envBool(e, "GIT_CONFIG_NOSYSTEM") {
+		if p, ok := e.Lookup("GIT_CONFIG_SYSTEM"); !ok {
 			files = append(files, "/etc/gitconfig")
 		} else if p != "" {
 			files = append(files, p)
 		}
 	}
-	if p, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
+	if p, ok := e.Lookup("GIT_CONFIG_GLOBAL"); ok {
 		if p != "" {
 			files = append(files, p)
 		}
 		return files
 	}
-	home, hasHome := os.LookupEnv("HOME")
+	home, hasHome := e.Lookup("HOME")
 	// Joined as git joins them: an empty HOME names /.gitconfig.
-	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+	if x := e.Get("XDG_CONFIG_HOME"); x != "" {
 		files = append(files, x+"/git/config")
 	} else if hasHome {
 		files = append(files, home+"/.config/git/config")
@@ -63,6 +64,7 @@ type configWalk struct {
 	// worktreeConfig is extensions.worktreeConfig of the repository's
 	// config: git then reads the worktree's config.worktree after it.
 	worktreeConfig bool
+	env            env.Env
 }
 
 // walkConfig gives fn every entry of every config file git reads for the
@@ -72,12 +74,13 @@ type configWalk struct {
 func walkConfig(info *Info, fn entryFunc) {
 	w := &configWalk{fn: fn}
 	if info != nil {
+		w.env = info.env
 		w.gitDir = info.GitDir
 		if !info.Detached && !info.Rebasing {
 			w.headBranch = info.Branch
 		}
 	}
-	for _, f := range ConfigFiles() {
+	for _, f := range ConfigFiles(w.env) {
 		w.files = 0
 		w.file(f, 0, false)
 	}
@@ -89,7 +92,7 @@ func walkConfig(info *Info, fn entryFunc) {
 			w.file(info.GitDir+"/config.worktree", 0, false)
 		}
 	}
-	envEntries(fn)
+	envEntries(w.env, fn)
 }
 
 // file reads one config file and the files it includes. A missing or
@@ -113,7 +116,7 @@ func (w *configWalk) file(p string, depth int, repo bool) {
 			if !hasVal {
 				return
 			}
-			inc, ok := expandUser(configValue(val))
+			inc, ok := expandUser(configValue(val), w.env)
 			if !ok || inc == "" {
 				return
 			}
@@ -148,7 +151,7 @@ func (w *configWalk) includeIf(cond, p string) bool {
 	if w.gitDir == "" || pat == "" {
 		return false
 	}
-	pat, ok := expandUser(pat)
+	pat, ok := expandUser(pat, w.env)
 	if !ok {
 		return false
 	}
@@ -347,8 +350,8 @@ func configBool(v string) bool {
 // and GIT_CONFIG_VALUE_n (what `git -c` passes to the git it runs, and
 // what a user may set), which git reads after every file. Values are
 // quoted so that configValue returns them unchanged.
-func envEntries(fn entryFunc) {
-	v, ok := os.LookupEnv("GIT_CONFIG_COUNT")
+func envEntries(e env.Env, fn entryFunc) {
+	v, ok := e.Lookup("GIT_CONFIG_COUNT")
 	if !ok {
 		return
 	}
@@ -358,8 +361,8 @@ func envEntries(fn entryFunc) {
 	}
 	n = min(n, 4096) // the environment holds no more; bounds a hostile count
 	for i := uint64(0); i < n; i++ {
-		k, ok1 := os.LookupEnv("GIT_CONFIG_KEY_" + strconv.FormatUint(i, 10))
-		val, ok2 := os.LookupEnv("GIT_CONFIG_VALUE_" + strconv.FormatUint(i, 10))
+		k, ok1 := e.Lookup("GIT_CONFIG_KEY_" + strconv.FormatUint(i, 10))
+		val, ok2 := e.Lookup("GIT_CONFIG_VALUE_" + strconv.FormatUint(i, 10))
 		if !ok1 || !ok2 {
 			return // git stops there, with an error
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/testenv"
 )
 
@@ -73,14 +74,14 @@ func TestFindFollowsGitEnvironment(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			env := map[string]string{"HOME": t.TempDir(), "GIT_CONFIG_NOSYSTEM": "1"}
+			vars := map[string]string{"HOME": t.TempDir(), "GIT_CONFIG_NOSYSTEM": "1"}
 			if c.gitDir != nil {
-				env["GIT_DIR"] = strings.ReplaceAll(*c.gitDir, "{base}", base)
+				vars["GIT_DIR"] = strings.ReplaceAll(*c.gitDir, "{base}", base)
 			}
 			if c.workTree != nil {
-				env["GIT_WORK_TREE"] = strings.ReplaceAll(*c.workTree, "{base}", base)
+				vars["GIT_WORK_TREE"] = strings.ReplaceAll(*c.workTree, "{base}", base)
 			}
-			setGitEnv(t, env)
+			setGitEnv(t, vars)
 			dir := filepath.Join(base, c.dir)
 			branch, ok1 := gitSays(dir, nil, "symbolic-ref", "--short", "HEAD")
 			remote, ok2 := gitSays(dir, nil, "remote", "get-url", "origin")
@@ -88,7 +89,7 @@ func TestFindFollowsGitEnvironment(t *testing.T) {
 			top, ok4 := gitSays(dir, nil, "rev-parse", "--show-toplevel")
 			gitOK := ok1 && ok2 && ok3 && ok4
 
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if !gitOK {
 				if err == nil {
 					t.Fatalf("git refuses, Find found %+v", info)
@@ -127,7 +128,7 @@ func TestFindFollowsGitEnvironment(t *testing.T) {
 	}
 	// Without either variable, no Env: nothing is passed on.
 	setGitEnv(t, map[string]string{"HOME": t.TempDir()})
-	if info, err := Find(a); err != nil || info.Env != nil || info.Branch != "feature" {
+	if info, err := Find(a, env.Process()); err != nil || info.Env != nil || info.Branch != "feature" {
 		t.Fatalf("plain Find: %+v %v", info, err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/testenv"
 )
 
@@ -176,7 +177,7 @@ func TestPlanMatchesGit(t *testing.T) {
 				branch = "feature"
 			}
 			dir := lookupRepo(t, branch, c.remotes, c.config, c.files, c.env)
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -273,7 +274,7 @@ func TestPlanPushMatchesGitPush(t *testing.T) {
 						gitCLI(t, dir, "push", "-q", "origin", "HEAD:refs/heads/feature")
 						gitCLI(t, dir, "push", "-q", "fork", "HEAD:refs/heads/feature")
 					}
-					info, err := Find(dir)
+					info, err := Find(dir, env.Process())
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -379,12 +380,12 @@ func TestFindDuringRebase(t *testing.T) {
 				gitCLI(t, dir, "checkout", "-q", "feature")
 			}
 			commitFile(t, dir, "f", "feature")
-			before, err := Find(dir)
+			before, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
 			c.start(t, dir) // stopped (git branch says so below), whatever its exit code
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -415,7 +416,7 @@ func TestFindDuringRebase(t *testing.T) {
 				t.Fatalf("plan %+v, %v", p, err)
 			}
 			gitCLI(t, dir, "rebase", "--abort")
-			after, err := Find(dir)
+			after, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -553,7 +554,7 @@ func TestCutFrom(t *testing.T) {
 	check := func(t *testing.T) {
 		for _, c := range cases {
 			gitCLI(t, dir, "checkout", "-q", c.branch)
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -601,7 +602,7 @@ func TestCutFrom(t *testing.T) {
 	t.Run("commits of one second", check)
 
 	gitCLI(t, dir, "checkout", "-q", "feature")
-	info, _ := Find(dir)
+	info, _ := Find(dir, env.Process())
 	defer func(n int) { maxCutWalk = n }(maxCutWalk)
 	maxCutWalk = 2
 	if got := CutFrom(info, "origin", bases); got != "" {
@@ -669,12 +670,12 @@ func TestLookupIDCoversExactly(t *testing.T) {
 		{"another branch", func() { gitHere(t, dir, "checkout", "-q", "-b", "other") }, true},
 	}
 	for _, s := range steps {
-		before, err := Find(dir)
+		before, err := Find(dir, env.Process())
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.do()
-		after, err := Find(dir)
+		after, err := Find(dir, env.Process())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -703,7 +704,7 @@ func TestLookupConfigIsLinear(t *testing.T) {
 		best := time.Hour
 		for range 3 {
 			start := time.Now()
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -739,7 +740,7 @@ func TestIncludesEnd(t *testing.T) {
 		{".gitconfig": fanout.String(), "rules": rewriteGh},
 	} {
 		dir := lookupRepo(t, "feature", []string{"origin=gh:o/r"}, nil, files, nil)
-		info, err := Find(dir)
+		info, err := Find(dir, env.Process())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -780,7 +781,7 @@ func TestRewrites(t *testing.T) {
 				}
 				dir := lookupRepo(t, "feature", remotes, nil, nil, nil)
 				appendFile(t, filepath.Join(dir, ".git", "config"), config)
-				info, err := Find(dir)
+				info, err := Find(dir, env.Process())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -844,7 +845,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 		t.Run(c.cond+" on "+c.branch, func(t *testing.T) {
 			files := map[string]string{".gitconfig": "[includeIf \"" + strings.ReplaceAll(c.cond, `\`, `\\`) + "\"]\n\tpath = rules\n", "rules": rewriteGh}
 			dir := lookupRepo(t, c.branch, []string{"origin=gh:o/r"}, nil, files, nil)
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -864,7 +865,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 		gitCLI(t, dir, "worktree", "add", "-q", "-b", "side", wt)
 		gitHere(t, wt, "config", "--worktree", "url.https://github.com/.insteadOf", "gh:")
 		for _, d := range []string{dir, wt} {
-			info, err := Find(d)
+			info, err := Find(d, env.Process())
 			if err != nil {
 				t.Fatal(err)
 			}

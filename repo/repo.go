@@ -7,13 +7,13 @@ package repo
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"unsafe"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
@@ -61,6 +61,7 @@ type Info struct {
 	Env []string
 
 	gitDirEnv string // GIT_DIR as found, absolute
+	env       env.Env
 }
 
 // Remote is one [remote "name"] section.
@@ -81,22 +82,23 @@ const maxFile = 1 << 20
 // and GIT_WORK_TREE in the environment name it, relative to dir (see Env),
 // and a repository found by walking up that belongs to someone else is
 // refused with an *UnsafeError unless safe.directory allows it.
-func Find(dir string) (*Info, error) {
+func Find(dir string, e env.Env) (*Info, error) {
 	if !filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("directory %q is not absolute", dir)
 	}
-	gitDirEnv, explicit := os.LookupEnv("GIT_DIR")
-	workTree, wtSet := os.LookupEnv("GIT_WORK_TREE")
+	gitDirEnv, explicit := e.Lookup("GIT_DIR")
+	workTree, wtSet := e.Lookup("GIT_WORK_TREE")
 	var info *Info
 	var err error
 	if explicit {
 		info, err = explicitGitDir(dir, gitDirEnv)
 	} else {
-		info, err = discover(dir)
+		info, err = discover(dir, e)
 	}
 	if err != nil {
 		return nil, err
 	}
+	info.env = e
 	if explicit || wtSet {
 		if err := info.fromEnvironment(dir, workTree, wtSet); err != nil {
 			return nil, err
@@ -150,7 +152,7 @@ func (info *Info) readRebase() {
 // gitdir file, the git directory it names): one stat more than the walk
 // (two for a gitdir file), and git's configuration is read only if an
 // owner differs.
-func discover(dir string) (*Info, error) {
+func discover(dir string, e env.Env) (*Info, error) {
 	root, gitPath, isFile, gitUID, err := findRoot(dir)
 	if err != nil {
 		return nil, err
@@ -171,7 +173,7 @@ func discover(dir string) (*Info, error) {
 		}
 		dirUID = st.Uid
 	}
-	if err := checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}); err != nil {
+	if err := checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}, e); err != nil {
 		return nil, err
 	}
 	return info, nil

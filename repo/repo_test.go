@@ -16,6 +16,8 @@ import (
 	gitconfig "github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 func gitCLI(t *testing.T, dir string, args ...string) {
@@ -98,7 +100,7 @@ func oracle(t *testing.T, dir string) (branch string, detached bool, remotes map
 
 func check(t *testing.T, dir, wantRoot string) *Info {
 	t.Helper()
-	info, err := Find(dir)
+	info, err := Find(dir, env.Process())
 	if err != nil {
 		t.Fatalf("Find(%s): %v", dir, err)
 	}
@@ -179,7 +181,7 @@ func TestFindSubmodule(t *testing.T) {
 	if st, err := os.Lstat(filepath.Join(mod, ".git")); err != nil || st.IsDir() {
 		t.Fatalf("submodule .git is not a file: %v", err)
 	}
-	info, err := Find(mod)
+	info, err := Find(mod, env.Process())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,10 +191,10 @@ func TestFindSubmodule(t *testing.T) {
 }
 
 func TestNotARepository(t *testing.T) {
-	if _, err := Find(t.TempDir()); err != ErrNotRepository {
+	if _, err := Find(t.TempDir(), env.Process()); err != ErrNotRepository {
 		t.Fatalf("err %v", err)
 	}
-	if _, err := Find("relative/dir"); err == nil {
+	if _, err := Find("relative/dir", env.Process()); err == nil {
 		t.Fatal("relative dir accepted")
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // gitOut runs git in dir and returns its trimmed output.
@@ -51,7 +53,7 @@ func syncRepo(t *testing.T) (dir string, a, b, c, x string) {
 
 func find(t *testing.T, dir string) *Info {
 	t.Helper()
-	info, err := Find(dir)
+	info, err := Find(dir, env.Process())
 	if err != nil {
 		t.Fatal(err)
 	}

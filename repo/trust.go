@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
@@ -48,7 +49,7 @@ var euid = uint32(os.Geteuid())
 
 // ownedByUser is git's is_path_owned_by_current_uid: the effective user's,
 // and for root also what belongs to the user sudo ran as (SUDO_UID).
-func ownedByUser(uid uint32) bool {
+func ownedByUser(uid uint32, e env.Env) bool {
 	if uid == euid {
 		return true
 	}
@@ -56,21 +57,21 @@ func ownedByUser(uid uint32) bool {
 		return false
 	}
 	// git reads it with strtoul and ignores it when empty or not a number.
-	n, err := strconv.ParseUint(os.Getenv("SUDO_UID"), 10, 64)
+	n, err := strconv.ParseUint(e.Get("SUDO_UID"), 10, 64)
 	return err == nil && uint32(n) == uid
 }
 
 // checkOwners is git's ensure_valid_ownership: every path must be the
 // user's, or safe.directory must allow the work tree at root.
-func checkOwners(root string, paths []owned) error {
+func checkOwners(root string, paths []owned, e env.Env) error {
 	for _, p := range paths {
-		if ownedByUser(p.uid) {
+		if ownedByUser(p.uid, e) {
 			continue
 		}
 		// The rare case: only now are the owner's real path and git's
 		// configuration looked at.
 		real, err := filepath.EvalSymlinks(root)
-		if err == nil && safeDirectoryAllows(real) {
+		if err == nil && safeDirectoryAllows(real, e) {
 			return nil
 		}
 		if err != nil {
@@ -89,7 +90,7 @@ func checkOwners(root string, paths []owned) error {
 // is compared after normalisation, and one ending in "/*" allows what lies
 // below it (git 2.46). gh runs git in the work tree's top (cwd), which is
 // where "." allows.
-func safeDirectoryAllows(real string) bool {
+func safeDirectoryAllows(real string, e env.Env) bool {
 	allowed := false
 	visit := func(value string, hasValue bool) {
 		switch {
@@ -97,26 +98,19 @@ func safeDirectoryAllows(real string) bool {
 			allowed = false
 		case value == "*":
 			allowed = true
-		case safeDirectoryMatches(value, real):
+		case safeDirectoryMatches(value, real, e):
 			allowed = true
 		}
 	}
-	for _, f := range ConfigFiles() {
-		readSafeDirectories(f, visit, 0)
+	for _, f := range ConfigFiles(e) {
+		readSafeDirectories(f, visit, 0, e)
 	}
 	// git -c safe.directory=... in the environment (GIT_CONFIG_COUNT).
-	if n, err := strconv.ParseUint(os.Getenv("GIT_CONFIG_COUNT"), 10, 31); err == nil {
-		for i := uint64(0); i < n; i++ {
-			k, ok1 := os.LookupEnv("GIT_CONFIG_KEY_" + strconv.FormatUint(i, 10))
-			v, ok2 := os.LookupEnv("GIT_CONFIG_VALUE_" + strconv.FormatUint(i, 10))
-			if !ok1 || !ok2 {
-				break // git stops there, with an error
-			}
-			if strings.EqualFold(k, "safe.directory") {
-				visit(v, true)
-			}
+	envEntries(e, func(section, sub, key, val string, _ bool) {
+		if section == "safe" && sub == "" && key == "directory" {
+			visit(configValue(val), true)
 		}
-	}
+	})
 	return allowed
 }
 
@@ -127,7 +121,7 @@ const maxIncludeDepth = 10
 // file at p, following include.path where it stands. includeIf is not
 // followed: its gitdir and onbranch conditions are false while git reads
 // this configuration, before it knows a repository.
-func readSafeDirectories(p string, visit func(string, bool), depth int) {
+func readSafeDirectories(p string, visit func(string, bool), depth int, e env.Env) {
 	b, _, err := rawfile.Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	if err != nil || depth > maxIncludeDepth {
 		return // a missing file is no setting; git ignores it too
@@ -137,22 +131,22 @@ func readSafeDirectories(p string, visit func(string, bool), depth int) {
 		case section == "safe" && sub == "" && key == "directory":
 			visit(configValue(raw), hasValue)
 		case section == "include" && sub == "" && key == "path" && hasValue:
-			inc, ok := expandUser(configValue(raw))
+			inc, ok := expandUser(configValue(raw), e)
 			if !ok || inc == "" {
 				return
 			}
 			if !filepath.IsAbs(inc) {
 				inc = filepath.Join(filepath.Dir(p), inc)
 			}
-			readSafeDirectories(inc, visit, depth+1)
+			readSafeDirectories(inc, visit, depth+1, e)
 		}
 	})
 }
 
 // safeDirectoryMatches compares one safe.directory path with the work
 // tree's real path, as git 2.46 does.
-func safeDirectoryMatches(value, real string) bool {
-	p, ok := expandUser(value)
+func safeDirectoryMatches(value, real string, e env.Env) bool {
+	p, ok := expandUser(value, e)
 	if !ok {
 		return false
 	}
@@ -188,7 +182,7 @@ func realPathLoose(p string) (string, bool) {
 }
 
 // expandUser is git's interpolate_path for "~" and "~user".
-func expandUser(p string) (string, bool) {
+func expandUser(p string, e env.Env) (string, bool) {
 	rest, ok := strings.CutPrefix(p, "~")
 	if !ok {
 		return p, true
@@ -196,7 +190,7 @@ func expandUser(p string) (string, bool) {
 	name, tail, _ := strings.Cut(rest, "/")
 	var home string
 	if name == "" {
-		h, ok := os.LookupEnv("HOME")
+		h, ok := e.Lookup("HOME")
 		if !ok {
 			return "", false
 		}
@@ -215,8 +209,8 @@ func expandUser(p string) (string, bool) {
 }
 
 // envBool is git's git_env_bool with false as the default.
-func envBool(name string) bool {
-	v, ok := os.LookupEnv(name)
+func envBool(e env.Env, name string) bool {
+	v, ok := e.Lookup(name)
 	if !ok {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/testenv"
 )
@@ -208,18 +209,18 @@ func TestOwnershipFollowsGit(t *testing.T) {
 			case "wtfile":
 				run(t, "chown", nobody, filepath.Join(dir, ".git"))
 			}
-			env := map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}
+			vars := map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}
 			for k, v := range c.env {
-				env[k] = expand(v)
+				vars[k] = expand(v)
 			}
 			if _, ok := c.env["GIT_CONFIG_SYSTEM"]; ok {
 				if _, off := c.env["GIT_CONFIG_NOSYSTEM"]; !off {
-					delete(env, "GIT_CONFIG_NOSYSTEM")
+					delete(vars, "GIT_CONFIG_NOSYSTEM")
 				}
 			}
-			setGitEnv(t, env)
+			setGitEnv(t, vars)
 
-			info, err := Find(dir)
+			info, err := Find(dir, env.Process())
 			var unsafe *UnsafeError
 			if err != nil && !errors.As(err, &unsafe) {
 				t.Fatalf("Find: %v", err)
@@ -260,7 +261,7 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	var touched []string
 	rawfile.Touched = func(p string, _ bool) { touched = append(touched, p) }
 	defer func() { rawfile.Touched = nil }()
-	if _, err := Find(repo); err != nil {
+	if _, err := Find(repo, env.Process()); err != nil {
 		t.Fatal(err)
 	}
 	outside := map[string]int{}
@@ -269,7 +270,7 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 			outside[p]++
 		}
 	}
-	for _, f := range ConfigFiles() {
+	for _, f := range ConfigFiles(env.Process()) {
 		if outside[f] != 1 {
 			t.Errorf("Find in one's own repository looked at %s %d times, want once (all: %v)", f, outside[f], touched)
 		}
@@ -283,7 +284,7 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	}
 	touched = nil
 	run(t, "chown", "-R", "65534", repo)
-	if _, err := Find(repo); err != nil {
+	if _, err := Find(repo, env.Process()); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(strings.Join(touched, "\n")+"\n", filepath.Join(home, ".gitconfig")+"\n"); n != 2 {

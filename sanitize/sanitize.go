@@ -7,7 +7,6 @@
 package sanitize
 
 import (
-	"os"
 	"strings"
 	"sync"
 	"unicode"
@@ -266,16 +265,11 @@ const Redacted = "[REDACTED]"
 // the unicode category tables at every process start (about 0.5 ms here).
 //
 // Controls and format characters go first (Text): a token split by one is
-// redacted whole, never joined back up by a later Text. The exact values of
-// the token variables go too, whatever their format (a legacy 40-hex token
-// has no prefix to recognise).
+// redacted whole, never joined back up by a later Text. The exact values
+// RedactAlso gives (the token variables' and hosts.yml's) go too, whatever
+// their format (a legacy 40-hex token has no prefix to recognise).
 func Redact(s string) string {
 	s = Text(s, 0)
-	for _, v := range []string{"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"} {
-		if tok := Text(os.Getenv(v), 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
-			s = strings.ReplaceAll(s, tok, Redacted)
-		}
-	}
 	for _, tok := range exactSecrets() {
 		if tok = Text(tok, 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
 			s = strings.ReplaceAll(s, tok, Redacted)
@@ -289,8 +283,8 @@ func Redact(s string) string {
 	return redactAfterKeywords(s)
 }
 
-// secrets are exact values Redact removes besides the token variables'
-// (gh's hosts.yml tokens): loaded by the function given to RedactAlso on
+// secrets are exact values Redact removes (the token variables' and gh's
+// hosts.yml tokens): loaded by the function given to RedactAlso on
 // the first Redact after it, once, and kept only in this process's memory.
 var secrets struct {
 	mu   sync.Mutex
@@ -299,7 +293,7 @@ var secrets struct {
 }
 
 // RedactAlso makes Redact remove the exact values load returns, such as
-// the tokens in gh's hosts.yml, which have no prefix to know a legacy
+// the token variables' and the tokens in gh's hosts.yml, which have no prefix to know a legacy
 // token by. load runs at most once, on the first Redact that needs it, so
 // a command that redacts nothing reads nothing (the render path does not
 // call this at all: what it shows was redacted when it was stored).

@@ -225,14 +225,13 @@ func TestRedactSplitAndExactTokens(t *testing.T) {
 		}
 	}
 	legacy := strings.Repeat("0123456789abcdef", 2) + "01234567"
-	t.Setenv("GH_TOKEN", legacy)
-	t.Setenv("GITHUB_ENTERPRISE_TOKEN", "weird value!")
+	RedactAlso(func() []string { return []string{legacy, "weird value!"} }) // GH_TOKEN, GITHUB_ENTERPRISE_TOKEN
 	for _, in := range []string{"token " + legacy, "x" + legacy + "y", "said weird value! there"} {
 		if out := Detail(in); strings.Contains(out, legacy) || strings.Contains(out, "weird value!") {
 			t.Errorf("exact value kept: %q", out)
 		}
 	}
-	t.Setenv("GH_TOKEN", "x") // too short to be taken for a token
+	RedactAlso(func() []string { return []string{"x"} }) // GH_TOKEN=x: too short to be taken for a token
 	if out := Detail("exit x"); out != "exit x" {
 		t.Errorf("a short variable value was redacted: %q", out)
 	}

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
-// BashEnvField starts the request field in which bash sends EnvNames in
+// BashEnvField starts the request field in which bash sends env.Names in
 // one piece: "${NAME@A}" for each, separated by tabs (a tab in a value
 // is quoted as $'\t'). One expansion of all
 // of them costs bash half what a test per name does (26 against 53 us,
@@ -17,7 +20,7 @@ import (
 const BashEnvField = "@A="
 
 // ParseBashDeclare reads bash's "${NAME@A}" entries and adds to into the
-// variables among EnvNames that the shell exports: what a command it
+// variables among env.Names that the shell exports: what a command it
 // started would find in its environment. An entry is `declare -FLAGS
 // NAME=VALUE` (exported when FLAGS has x), or `NAME=VALUE` (not
 // exported), VALUE quoted as bash's ${var@Q} quotes: '...' with '\”
@@ -35,7 +38,7 @@ func ParseBashDeclare(dump string, into map[string]string) {
 			continue
 		}
 		name, quoted, ok := strings.Cut(rest, "=")
-		if !ok || !isEnvName(name) {
+		if !ok || !slices.Contains(env.Names, name) {
 			continue
 		}
 		if v, ok := unquoteBash(quoted); ok {

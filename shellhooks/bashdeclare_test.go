@@ -7,8 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // needBash returns bash's path; in CI a missing bash is a failure.
@@ -65,7 +68,7 @@ command env -0 > "$2"
 		want := map[string]string{}
 		for kv := range bytes.SplitSeq(envb, []byte{0}) {
 			k, v, _ := strings.Cut(string(kv), "=")
-			if isEnvName(k) {
+			if slices.Contains(env.Names, k) {
 				want[k] = v
 			}
 		}
@@ -133,8 +136,8 @@ func FuzzParseBashDeclare(f *testing.F) {
 		m := map[string]string{}
 		ParseBashDeclare(dump, m)
 		for k := range m {
-			if !isEnvName(k) {
-				t.Fatalf("parsed a name not in EnvNames: %q", k)
+			if !slices.Contains(env.Names, k) {
+				t.Fatalf("parsed a name not in env.Names: %q", k)
 			}
 		}
 	})

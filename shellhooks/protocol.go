@@ -1,9 +1,9 @@
 package shellhooks
 
-// The worker protocol's code: requests, answers, the variables a request
-// carries and the budget. docs/worker-protocol.md describes the protocol
-// (set-up, messages, ends for zsh, bash and fish); the snippets get the
-// variable list and the budget from here (Snippet).
+// The worker protocol's code: requests, answers and the budget; the
+// variables a request carries are env.Names. docs/worker-protocol.md
+// describes the protocol (set-up, messages, ends for zsh, bash and fish);
+// the snippets get the variable list and the budget from here (Snippet).
 
 import (
 	"bufio"
@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 // Magic opens every request; a new incompatible protocol gets a new word.
@@ -44,50 +46,6 @@ func FishShown(req []byte) string {
 // millisecond; the margin is for a loaded machine.
 const Budget = 50 * time.Millisecond
 
-// EnvNames are the variables a request carries: everything the answer (or a
-// refresh it starts) depends on that the shell may change after the worker
-// started. Values travel only over the pipe.
-var EnvNames = []string{
-	"GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
-	"GH_HOST", "GH_CONFIG_DIR", "GH_REPO", "PATH", "HOME", "NO_COLOR",
-	"XDG_CONFIG_HOME", "XDG_STATE_HOME",
-	"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
-	"http_proxy", "https_proxy", "no_proxy", "all_proxy",
-	"SSL_CERT_FILE", "SSL_CERT_DIR", "GIT_DIR", "GIT_WORK_TREE",
-	// git's configuration from the environment (direnv, git -c): which
-	// files git reads, and safe.directory and the rest set directly
-	// (with GitConfigPairs).
-	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM",
-	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
-}
-
-// GitConfigPairs bounds the GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n (n
-// below GIT_CONFIG_COUNT) a request carries besides EnvNames: git reads
-// its configuration from them, so they decide the answer as much as the
-// fixed names do (a safe.directory set there makes another user's
-// repository one prchip may show).
-const GitConfigPairs = 64
-
-// IsEnvName reports whether a request may carry variable k: one of
-// EnvNames, or GIT_CONFIG_KEY_n or GIT_CONFIG_VALUE_n for n below
-// GitConfigPairs.
-func IsEnvName(k string) bool {
-	return isEnvName(k) || IsGitConfigPair(k)
-}
-
-// IsGitConfigPair reports whether k is GIT_CONFIG_KEY_n or
-// GIT_CONFIG_VALUE_n with n (in git's decimal form) below GitConfigPairs.
-func IsGitConfigPair(k string) bool {
-	n, ok := strings.CutPrefix(k, "GIT_CONFIG_KEY_")
-	if !ok {
-		if n, ok = strings.CutPrefix(k, "GIT_CONFIG_VALUE_"); !ok {
-			return false
-		}
-	}
-	i, err := strconv.Atoi(n)
-	return err == nil && i >= 0 && i < GitConfigPairs && strconv.Itoa(i) == n
-}
-
 // Request is one prompt's question.
 type Request struct {
 	ID         string
@@ -101,7 +59,7 @@ type Request struct {
 	// request's answer comes too late, and a request sent again, change
 	// nothing once it was made.
 	Once string
-	// Env holds the EnvNames that are set; a name missing here is unset.
+	// Env holds the env.Names that are set; a name missing here is unset.
 	Env map[string]string
 }
 
@@ -127,7 +85,7 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 			break
 		}
 		fields = append(fields, f)
-		if len(fields) > 4+2*len(EnvNames)+2*GitConfigPairs {
+		if len(fields) > 4+2*len(env.Names)+2*env.GitConfigPairs {
 			return Request{}, ErrBadRequest
 		}
 	}
@@ -145,20 +103,11 @@ func ReadRequest(r *bufio.Reader) (Request, error) {
 			continue
 		}
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && IsEnvName(k) {
+		if ok && env.IsName(k) {
 			req.Env[k] = v
 		}
 	}
 	return req, nil
-}
-
-func isEnvName(k string) bool {
-	for _, n := range EnvNames {
-		if n == k {
-			return true
-		}
-	}
-	return false
 }
 
 // Encode is the request as a hook writes it (for tests and the benchmark).
@@ -177,7 +126,7 @@ func (r Request) Encode() []byte {
 		b.WriteString(f)
 		b.WriteByte(0)
 	}
-	for _, n := range append(append([]string(nil), EnvNames...), r.GitConfigPairs()...) {
+	for _, n := range append(append([]string(nil), env.Names...), r.GitConfigPairs()...) {
 		if v, ok := r.Env[n]; ok {
 			b.WriteString(n + "=" + v)
 			b.WriteByte(0)
@@ -192,7 +141,7 @@ func (r Request) Encode() []byte {
 func (r Request) GitConfigPairs() []string {
 	var names []string
 	for k := range r.Env {
-		if IsGitConfigPair(k) {
+		if env.IsGitConfigPair(k) {
 			names = append(names, k)
 		}
 	}

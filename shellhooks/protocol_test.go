@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 func TestRequestRoundTrip(t *testing.T) {
@@ -48,7 +50,7 @@ func TestReadRequestAsHooksWrite(t *testing.T) {
 	}
 	want := Request{ID: "7", Dir: "/repo", Invalidate: true, Env: map[string]string{"PATH": "/bin", "HOME": "/home/u"}}
 	if !reflect.DeepEqual(r, want) {
-		t.Fatalf("got %+v, want %+v (a name not in EnvNames is dropped)", r, want)
+		t.Fatalf("got %+v, want %+v (a name not in env.Names is dropped)", r, want)
 	}
 }
 
@@ -124,14 +126,14 @@ func TestLines(t *testing.T) {
 	}
 }
 
-// The snippets collect exactly EnvNames, and carry no placeholder.
+// The snippets collect exactly env.Names, and carry no placeholder.
 func TestSnippetsCarryTheProtocol(t *testing.T) {
 	for _, sh := range []string{"zsh", "bash"} {
 		s, _ := Snippet(sh, Options{Exe: "/bin/prchip", InvalidateOn: []string{"git"}})
 		if strings.Contains(s, "@PRCHIP_") {
 			t.Errorf("%s: a placeholder is left", sh)
 		}
-		for _, n := range EnvNames {
+		for _, n := range env.Names {
 			form := `"` + n + `=$` + n + `"`
 			if sh == "bash" {
 				form = "${" + n + "@A}" // one expansion of all (ParseBashDeclare)
@@ -161,7 +163,7 @@ func FuzzReadRequest(f *testing.F) {
 			t.Fatal("a request without an id")
 		}
 		for k := range r.Env {
-			if !IsEnvName(k) {
+			if !env.IsName(k) {
 				t.Fatalf("variable %q is not one a request carries", k)
 			}
 		}

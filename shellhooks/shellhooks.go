@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/prchip/prchip/internal/env"
 )
 
 //go:embed prchip.zsh prchip.bash prchip.fish starship.toml
@@ -114,12 +116,12 @@ func zshDefine(snippet string) string {
 		"'\n'builtin' 'setopt' 'prompt_subst'\n"
 }
 
-// envLines is line (a format of the variable's name) for each EnvNames:
+// envLines is line (a format of the variable's name) for each env.Names:
 // the hooks collect the request's variables unrolled, which costs a prompt
 // about half of what a loop over the names does.
 func envLines(line string) string {
 	var b strings.Builder
-	for i, n := range EnvNames {
+	for i, n := range env.Names {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -175,8 +177,8 @@ func quote(s, shell string) string {
 // fishEvents are the --on-variable flags for every variable a fish request
 // may carry: the hook collects them again only after one changed.
 func fishEvents() string {
-	names := append([]string(nil), EnvNames...)
-	for i := range GitConfigPairs {
+	names := append([]string(nil), env.Names...)
+	for i := range env.GitConfigPairs {
 		names = append(names, "GIT_CONFIG_KEY_"+strconv.Itoa(i), "GIT_CONFIG_VALUE_"+strconv.Itoa(i))
 	}
 	var b strings.Builder

@@ -272,7 +272,7 @@ func simulate(sc scenario) (*report, error) {
 	rnd := rand.New(rand.NewPCG(sc.seed, 2))
 	engine := func(dir string) *chip.Engine {
 		return &chip.Engine{Dir: dir, Store: store, Config: cfg, Now: func() time.Time { return now },
-			Rand: rnd.Float64, Run: stand, Environ: os.Environ()}
+			Rand: rnd.Float64, Run: stand}
 	}
 	events, err := dayEvents(sc, rand.New(rand.NewPCG(sc.seed, 3)), gh, repos, runGit)
 	if err != nil {
@@ -326,7 +326,7 @@ func simulate(sc scenario) (*report, error) {
 		k := indexOf(shells, s)
 		s.repo = (k + int(now.Sub(sc.start)/sc.moveEvery)) % sc.repos
 		e := engine(repos[s.repo])
-		f := chip.Gather(e.Dir, now)
+		f := e.Gather()
 		command := s.command
 		s.command = ""
 		switch n := rnd.IntN(200); {
