@@ -12,8 +12,8 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // BenchmarkRender is the render path in process: gather facts, read the

@@ -15,11 +15,11 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Engine decides, renders and refreshes chips. It carries its

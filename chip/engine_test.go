@@ -14,9 +14,9 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // fakeGh is a gh stand-in whose behaviour a test switches by rewriting

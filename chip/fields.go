@@ -12,7 +12,7 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // ghFieldSince is the first gh release that knows each --json field prchip

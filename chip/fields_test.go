@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // The field table: a gh known to be older than a field's first release

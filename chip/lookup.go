@@ -15,8 +15,8 @@ import (
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // ghRepo is a repository on a GitHub host.

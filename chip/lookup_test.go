@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // headOid is the rig's branch commit.

@@ -10,8 +10,8 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.

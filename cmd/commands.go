@@ -15,11 +15,11 @@ import (
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 

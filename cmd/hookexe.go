@@ -9,7 +9,7 @@ import (
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // hookExeEnv is what the zsh, bash and fish hooks export: the path they

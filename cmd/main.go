@@ -12,7 +12,7 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
-	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
 )
 

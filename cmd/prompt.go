@@ -11,9 +11,9 @@ import (
 
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/config"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // backgroundCmd is the hidden command a render starts to refresh a

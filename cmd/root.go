@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 

@@ -7,7 +7,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Bounds on reading the caller's JSON. Claude Code writes a few KiB at

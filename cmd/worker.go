@@ -19,12 +19,12 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
-	"github.com/prchip/prchip/config"
 	"github.com/prchip/prchip/ghauth"
+	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 

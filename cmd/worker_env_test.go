@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 

@@ -19,7 +19,7 @@ import (
 
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 

@@ -3,7 +3,7 @@ package ghauth
 import (
 	"strings"
 
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // RemoteVerdict says whether gh would take a remote, and why not: for

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // ExplainRemotes agrees with GitHubRemote on which remotes count, and for

@@ -20,7 +20,7 @@ import (
 
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 const github = "github.com"

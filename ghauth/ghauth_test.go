@@ -16,7 +16,7 @@ import (
 	goghconfig "github.com/cli/go-gh/v2/pkg/config"
 
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // go-gh reads its configuration once per process, so the oracle runs in a

@@ -14,8 +14,8 @@ import (
 
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/pull"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Class is what a run means for prchip's state (SPEC 3).

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/pull"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 const (

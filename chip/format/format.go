@@ -11,7 +11,7 @@ import (
 	"github.com/clipperhouse/displaywidth"
 
 	"github.com/prchip/prchip/chip/pull"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // A format template has literal text, fields in braces and conditional

@@ -13,7 +13,7 @@ import (
 	"github.com/clipperhouse/displaywidth"
 	"github.com/clipperhouse/uax29/v2/graphemes"
 
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 
 	"github.com/prchip/prchip/chip/pull"
 )

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 func fill(rng *rand.Rand, v reflect.Value, pZero float64) {

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
-	"github.com/prchip/prchip/repo"
+	"github.com/prchip/prchip/internal/repo"
 )
 
 // A conditional probe (SPEC 4, "Cost to GitHub") asks GitHub through

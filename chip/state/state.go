@@ -11,8 +11,8 @@ import (
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/pull"
-	"github.com/prchip/prchip/repo"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Validation is the global default validation state (SPEC 4).

@@ -39,8 +39,8 @@ import (
 	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
-	"github.com/prchip/prchip/config"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/config"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // scenario is the simulated day.

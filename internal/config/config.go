@@ -23,7 +23,7 @@ import (
 
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/sanitize"
+	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Modes (SPEC 4).
