@@ -370,7 +370,7 @@ var (
 // CutFrom says which of bases (branch names on remote `remote`) the branch was cut from:
 // the one whose remote-tracking ref refs/remotes/<remote>/<base> has the nearest merge-base
 // with the branch's commit (fewest commits from the branch back to the meeting point), by
-// walking history with the object readers repo/sync.go already has, bounded (commit count and
+// walking history with the object readers sync.go already has, bounded (commit count and
 // time), never starting git. "" when it cannot tell (refs missing, walk bound reached).
 // Ties (the branch is as near to two bases) are "" too.
 func CutFrom(info *Info, remote string, bases []string) string {
