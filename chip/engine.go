@@ -212,7 +212,10 @@ func Policies(cfg *config.Config) []state.Policy {
 // questions within one timeout together), `gh pr view`, once more
 // without fields the installed gh refused, the merge queue's `gh api
 // graphql` (each up to the timeout), and `gh --version` or `gh api
-// rate_limit` (2 s each); a second a run for the rest.
+// rate_limit` (2 s each); a second a run for the rest. A lookup may ask
+// more (the fork's parent, several heads, the exact question): Refresh
+// holds each chip's run to its budget, so what does not fit ends as a
+// timeout, recorded.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
 		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
@@ -421,16 +424,23 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
+		// The chip's whole run, probe and lookup included, within its
+		// RunBudget: a lookup whose many questions each answer slowly
+		// ends as a timeout, recorded, rather than being stopped by the
+		// refresh's hard stop with nothing recorded.
+		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
 		var pr *probeResult
 		if d.Probe && f.Setup.GhPath != "" {
-			res := e.probe(ctx, f, ce.Policy, in.State)
+			res := e.probe(cctx, f, ce.Policy, in.State)
 			pr = &res
 			switch {
 			case res.Failed != nil:
+				cancel()
 				runs = append(runs, pending{ce: ce, o: res.Failed, probe: pr})
 				results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: res.Failed, Probe: res.Answer})
 				continue
 			case res.Answer != state.ProbeChanged && !(res.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
+				cancel()
 				runs = append(runs, pending{ce: ce, probe: pr})
 				results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: "probe: " + res.Answer, Previous: in.State.Outcome, Probe: res.Answer})
 				continue
@@ -444,10 +454,11 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				mem.Prev = in.State.Outcome.Lookup
 			}
 			mem.probe = probePlan{}
-			o, refused = e.runPR(ctx, f, ce.Policy, &v.Global, mem)
+			o, refused = e.runPR(cctx, f, ce.Policy, &v.Global, mem)
 		} else {
-			o = e.runShell(ctx, f, ce)
+			o = e.runShell(cctx, f, ce)
 		}
+		cancel()
 		runs = append(runs, pending{ce: ce, o: o, refused: refused, probe: pr, plan: mem.probe})
 		res := RefreshResult{Name: ce.Policy.Name, Outcome: o}
 		if pr != nil {

@@ -585,6 +585,28 @@ func TestRunBudgetCoversEveryCall(t *testing.T) {
 	}
 }
 
+// A deadline on a refresh's context (Refresh holds each chip's run to its
+// RunBudget that way) ends the lookup as a recorded timeout, not as a
+// refresh stopped from outside with nothing recorded.
+func TestRefreshDeadlineIsARecordedTimeout(t *testing.T) {
+	r := newRig(t)
+	r.env.Config.Timeout = 2 * time.Second
+	r.gh.set(`sleep 1; echo '{"number":1,"state":"OPEN","title":"t","url":"https://github.com/o/r/pull/1"}'`)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := r.env.Refresh(ctx, r.facts(), RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("the refresh ran %v past a 0.5 s deadline", d)
+	}
+	s := r.status()
+	if s.LastOutcome == nil || s.LastOutcome.Category != classify.CatTimeout || !s.LastOutcome.TimedOut {
+		t.Fatalf("outcome %+v, want a recorded timeout", s.LastOutcome)
+	}
+}
+
 // The human status says the merge facts that --json has.
 func TestHumanStatusShowsMergeFacts(t *testing.T) {
 	st, yes, fail, sync := "conflicts", true, "build", "not_fetched"
