@@ -335,8 +335,12 @@ func simulate(sc scenario) (*report, error) {
 		case n == 4:
 			command = "gh"
 		}
-		if command == "git" || command == "gh" {
-			invalidate(e, f, command == "git")
+		// The hooks' invalidation after a command line: a probe at once
+		// after git, a full refresh after gh.
+		if command == "git" {
+			e.InvalidateProbe(f, "")
+		} else if command == "gh" {
+			e.Invalidate(f, "")
 		}
 		v := chip.LoadView(store, f.Key)
 		text, refresh := e.Render(f, &v, sanitize.Plain)
@@ -568,33 +572,4 @@ func shmOrTemp() string {
 		return "/dev/shm"
 	}
 	return os.TempDir()
-}
-
-// invalidate is the hooks' invalidation after a git (probe) or gh command
-// line: a probe at once where the engine has probes, else a full
-// refresh. The older commit this is built against too (scripts/bench-github)
-// has the methods without the hook's once name.
-func invalidate(e any, f *chip.Facts, probe bool) {
-	if probe {
-		switch x := e.(type) {
-		case interface {
-			InvalidateProbe(*chip.Facts, string) error
-		}:
-			x.InvalidateProbe(f, "")
-			return
-		case interface{ InvalidateProbe(*chip.Facts) error }:
-			x.InvalidateProbe(f)
-			return
-		}
-	}
-	switch x := e.(type) {
-	case interface {
-		Invalidate(*chip.Facts, string) (int, error)
-	}:
-		x.Invalidate(f, "")
-	case interface {
-		Invalidate(*chip.Facts) (int, error)
-	}:
-		x.Invalidate(f)
-	}
 }
