@@ -7,6 +7,7 @@ import (
 
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/render"
 )
 
 // runBackground is the detached refresh a render started. It holds the
@@ -14,7 +15,7 @@ import (
 // (another refresh may just have finished), runs what is due and records
 // the outcomes. It prints nothing: its stdio is /dev/null.
 func runBackground(o *IO, paths Paths, args []string) int {
-	lock, e := inheritedLock(o.Env)
+	lock, e := render.InheritedLock(o.Env)
 	if len(args) != 1 {
 		return ExitUsage
 	}
@@ -35,7 +36,7 @@ func runBackground(o *IO, paths Paths, args []string) int {
 	}
 	defer lock.Close()
 	// A hard stop in case anything below hangs despite the run timeouts.
-	time.AfterFunc(refreshBudget(env)+10*time.Second, func() { os.Exit(ExitRetryable) })
+	time.AfterFunc(render.Budget(env.Config)+10*time.Second, func() { os.Exit(ExitRetryable) })
 	if _, err := env.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
 		return ExitRetryable
 	}

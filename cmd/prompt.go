@@ -3,26 +3,11 @@ package cmd
 import (
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"syscall"
-	"time"
 
-	"github.com/prchip/prchip/cache"
-	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/internal/config"
-	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 )
-
-// backgroundCmd is the hidden command a render starts to refresh a
-// repository; it is not part of the CLI contract.
-const backgroundCmd = "__refresh"
-
-// lockFDEnv tells the background refresh which inherited descriptor holds
-// the repository's refresh lock.
-const lockFDEnv = "PRCHIP_LOCK_FD"
 
 // runPrompt is `prchip prompt`: print the chip, maybe start one background
 // refresh. It never prints an error.
@@ -38,10 +23,10 @@ func runPrompt(o *IO, paths Paths, shell sanitize.Shell, noRefresh, async, wait 
 		recover()
 	}()
 	if wait {
-		waitForRefresh(o, paths)
+		render.Wait(o.request(paths, shell, true))
 		return
 	}
-	r := render(o, paths, shell, noRefresh)
+	r := render.Render(o.request(paths, shell, noRefresh))
 	if r.Text != "" { // no write call for an empty chip
 		o.print(r.Text)
 	}
@@ -53,59 +38,11 @@ func runPrompt(o *IO, paths Paths, shell sanitize.Shell, noRefresh, async, wait 
 	}
 }
 
-// rendered is what one render produced.
-type rendered struct {
-	Text string
-	// InFlight: a refresh of this repository runs (started now or before).
-	InFlight bool
-	// Child is the refresh this render started, nil if none; the caller
-	// waits for it or releases it.
-	Child *os.Process
-	// Key names the repository in the store; Config is the configuration
-	// the render read (nil outside a repository).
-	Key    string
-	Config *config.Config
-	Store  *cache.Store
-	Budget time.Duration
-	// Until is when time alone could change this render (StableUntil);
-	// only the worker asks (withUntil).
-	Until time.Time
-}
-
-// render is the one render of the chip, shared by `prchip prompt` and the
-// worker: read state, decide, maybe start one background refresh. It
-// reads the environment through o.Env only (the worker's is each
-// request's), and the refresh it starts gets that environment.
-func render(o *IO, paths Paths, shell sanitize.Shell, noRefresh bool) rendered {
-	return renderUntil(o, paths, shell, noRefresh, false)
-}
-
-func renderUntil(o *IO, paths Paths, shell sanitize.Shell, noRefresh, withUntil bool) rendered {
-	env := o.engine(paths)
-	var none rendered // outside a repository: nothing, whatever the time
-	if withUntil {
-		none.Until = env.Time().Add(24 * time.Hour)
-	}
-	if env.Dir == "" {
-		return none
-	}
-	f := env.Gather()
-	if f.Repo == nil {
-		return none
-	}
-	v := chip.LoadView(env.Store, f.Key)
-	text, refresh := env.Render(f, &v, shell)
-	r := rendered{Text: text, Key: f.Key, Config: env.Config, Store: env.Store}
-	if withUntil {
-		if r.Until = env.StableUntil(f, &v); r.Until.IsZero() {
-			r.Until = env.Time().Add(24 * time.Hour)
-		}
-	}
-	if refresh && !noRefresh {
-		r.InFlight, r.Child = spawnRefresh(env, f)
-		r.Budget = refreshBudget(env)
-	}
-	return r
+// request is the render's question for o in paths' files: o's directory,
+// environment, clock and runner.
+func (o *IO) request(paths Paths, shell sanitize.Shell, noRefresh bool) render.Request {
+	return render.Request{Dir: o.dir(), Env: o.Env, State: paths.State, Config: paths.Config, Runtime: paths.Runtime,
+		Shell: shell, NoRefresh: noRefresh, Now: o.Now, Run: o.Run}
 }
 
 func (o *IO) print(s string) { io.WriteString(o.Stdout, s) }
@@ -128,72 +65,4 @@ func (o *IO) at(dir string) *IO {
 	c := *o
 	c.Dir = dir
 	return &c
-}
-
-// waitForRefresh blocks while a refresh holds the repository's lock. It
-// writes nothing: a waiter may outlive its shell.
-func waitForRefresh(o *IO, paths Paths) {
-	env := o.engine(paths)
-	f := env.Gather()
-	if f.Repo == nil {
-		return
-	}
-	env.Store.WaitUnlocked(f.Key, refreshBudget(env)+2*time.Second)
-}
-
-// refreshBudget is the longest a refresh of env's chips can run
-// (chip.RunBudget of each); --wait and the background refresh's hard stop
-// add their margins to it.
-func refreshBudget(env *chip.Engine) time.Duration {
-	var d time.Duration
-	for _, p := range chip.Policies(env.Config) {
-		d += chip.RunBudget(p)
-	}
-	return d
-}
-
-// spawnRefresh starts one detached background refresh unless another
-// process already holds the repository's refresh lock. The lock is taken
-// here and handed to the child, so of many renders at once exactly one
-// starts a refresh.
-// It reports whether a refresh is in flight (started now or already
-// running), and the process it started, if any.
-func spawnRefresh(env *chip.Engine, f *chip.Facts) (bool, *os.Process) {
-	lock, err := env.Store.TryLock(f.Key)
-	if err != nil {
-		return false, nil
-	}
-	if lock == nil {
-		return true, nil
-	}
-	defer lock.Close()
-	exe, err := os.Executable()
-	if err != nil {
-		return false, nil
-	}
-	c := exec.Command(exe, backgroundCmd, f.Repo.Root)
-	c.Dir = f.Repo.Root
-	c.Env = append(f.Environ(env.Env.Environ()), lockFDEnv+"=3")
-	c.ExtraFiles = []*os.File{lock}
-	// A new session: no terminal, no job control signals, not waited for by
-	// the shell's command substitution (stdio is /dev/null).
-	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	if err := c.Start(); err != nil {
-		return false, nil
-	}
-	return true, c.Process
-}
-
-// inheritedLock returns the refresh lock handed over by spawnRefresh, and
-// e without the variable that named it: the children get e, and not the
-// descriptor.
-func inheritedLock(e env.Env) (*os.File, env.Env) {
-	fd, err := strconv.Atoi(e.Get(lockFDEnv))
-	if err != nil || fd < 3 {
-		return nil, e
-	}
-	e = e.Without(lockFDEnv)
-	// Not for gh: the lock is ours until this process ends.
-	syscall.CloseOnExec(fd)
-	return os.NewFile(uintptr(fd), "refresh-lock"), e
 }

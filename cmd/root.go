@@ -13,6 +13,7 @@ import (
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -239,7 +240,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	versionCmd := plain("version", "Print version, commit and build date", func() error { return runVersion(&base) })
 
 	background := &cobra.Command{
-		Use:                backgroundCmd + " ROOT",
+		Use:                render.BackgroundCmd + " ROOT",
 		Hidden:             true,
 		Args:               cobra.ExactArgs(1),
 		DisableFlagParsing: true,

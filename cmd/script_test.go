@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/testenv"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 func TestMain(m *testing.M) {
 	// The background refresh a worker test's render starts runs this
 	// binary as `prchip __refresh ROOT` (spawnRefresh): prchip, not the tests.
-	if len(os.Args) > 1 && os.Args[1] == backgroundCmd {
+	if len(os.Args) > 1 && os.Args[1] == render.BackgroundCmd {
 		os.Exit(Main(os.Args[1:]))
 	}
 	// The test binary, not prchip run by a script (which has the script's

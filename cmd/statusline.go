@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -48,7 +49,7 @@ func runStatusline(opts *statuslineOptions) {
 	if opts.Plain {
 		shell = sanitize.Plain
 	}
-	r := render(o, opts.Paths, shell, false)
+	r := render.Render(o.request(opts.Paths, shell, false))
 	if r.Text != "" {
 		o.print(r.Text + "\n")
 	}

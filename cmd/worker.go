@@ -24,6 +24,7 @@ import (
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -116,7 +117,6 @@ func (c *workerOptions) serveShell(shell sanitize.Shell, pid int, out io.Writer,
 		w.exe = rawfile.Identity(exe)
 	}
 	w.cache = newAnswerCache()
-	rawfile.Touched = w.tracker.record
 	w.record = writeWorkerRecord(DefaultPaths(c.IO.Env), pid, exe)
 	defer w.removeRecord()
 	if hello {
@@ -262,11 +262,15 @@ func openFIFO(path string, mode int) (*os.File, error) {
 
 // request is what the render needs for r: the shell's directory and the
 // variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes.
-func (w *worker) request(r shellhooks.Request) (*IO, Paths) {
+// (env.Request), which the worker never changes. Its renders tell the
+// worker's tracker what they read.
+func (w *worker) request(r shellhooks.Request, noRefresh bool) render.Request {
 	e := w.io.Env.Request(r.Env)
 	redactTokens(e, false)
-	return &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now, Env: e}, DefaultPaths(e)
+	o := &IO{Stdout: w.io.Stdout, Stderr: w.io.Stderr, Dir: r.Dir, Now: w.io.Now, Env: e}
+	q := o.request(DefaultPaths(e), w.escape, noRefresh)
+	q.Seen = w.tracker.record
+	return q
 }
 
 // answer handles one request; false when the shell can no longer be told.
@@ -282,18 +286,18 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 	if !r.Invalidate && !r.Probe {
 		text, hit = w.cache.lookup(key, time.Now())
 	}
-	var rr rendered
+	var rr render.Chip
 	if !hit {
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-			o, paths := w.request(r)
+			q := w.request(r, false)
 			if r.Invalidate || r.Probe {
-				invalidate(o, paths, r.Probe, r.Once)
+				invalidate(q, r.Probe, r.Once)
 			}
 			w.tracker.start()
-			rr = renderUntil(o, paths, w.escape, false, w.cache != nil)
-			w.tracker.stop()
+			q.Until = w.cache != nil
+			rr = render.Render(q)
 			text = rr.Text
 			if rr.Config != nil {
 				w.idle = rr.Config.WorkerIdle
@@ -327,16 +331,16 @@ func (w *worker) answer(r shellhooks.Request) (ok bool) {
 // caches only when that gives the same answer and looked nowhere else
 // (a change between the first render and the watches shows as a
 // difference).
-func (w *worker) fill(r shellhooks.Request, key string, first rendered) {
+func (w *worker) fill(r shellhooks.Request, key string, first render.Chip) {
 	seen := w.tracker.take()
 	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
 	defer func() { recover() }()
-	o, paths := w.request(r)
+	q := w.request(r, true)
+	q.Until = true
 	w.tracker.start()
-	again := renderUntil(o, paths, w.escape, true, true)
-	w.tracker.stop()
+	again := render.Render(q)
 	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
 		return
 	}
@@ -388,30 +392,23 @@ type touched struct {
 	entries bool
 }
 
-// tracker collects the paths renders look at (rawfile.Touched).
+// tracker collects the paths the worker's renders look at: it is each
+// render request's Seen, so it hears of nothing read outside a render.
 type tracker struct {
 	mu    sync.Mutex
-	on    bool
 	paths []touched
 }
 
 func (t *tracker) record(path string, entries bool) {
 	t.mu.Lock()
-	if t.on {
-		t.paths = append(t.paths, touched{path, entries})
-	}
+	t.paths = append(t.paths, touched{path, entries})
 	t.mu.Unlock()
 }
 
+// start forgets what earlier renders looked at.
 func (t *tracker) start() {
 	t.mu.Lock()
-	t.on, t.paths = true, t.paths[:0]
-	t.mu.Unlock()
-}
-
-func (t *tracker) stop() {
-	t.mu.Lock()
-	t.on = false
+	t.paths = t.paths[:0]
 	t.mu.Unlock()
 }
 
@@ -423,7 +420,7 @@ func (t *tracker) take() []touched {
 
 // follow arranges for w.done to fire when the refresh the answer depends
 // on ends: the one this render started, or another process's.
-func (w *worker) follow(rr rendered) {
+func (w *worker) follow(rr render.Chip) {
 	notify := func() {
 		select {
 		case w.done <- struct{}{}:
@@ -446,8 +443,9 @@ func (w *worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		o, paths := w.request(w.last)
-		text = render(o, paths, w.escape, true).Text
+		q := w.request(w.last, true)
+		q.Seen = nil // a push is no answer the memory keeps
+		text = render.Render(q).Text
 	}()
 	if text == w.lastChip {
 		return true
@@ -457,9 +455,10 @@ func (w *worker) push() bool {
 	return err == nil
 }
 
-// invalidate is `prchip invalidate [--probe]` without its output.
-func invalidate(o *IO, paths Paths, probe bool, once string) {
-	env := o.engine(paths)
+// invalidate is `prchip invalidate [--probe]` for q's directory, without
+// its output.
+func invalidate(q render.Request, probe bool, once string) {
+	env := render.Engine(q)
 	if probe {
 		env.InvalidateProbe(env.Gather(), once)
 		return
