@@ -20,6 +20,7 @@ import (
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/sanitize"
+	"github.com/prchip/prchip/internal/worker"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -116,7 +117,7 @@ func runStatus(c *statusOptions) error {
 	if c.Paths.StateNote != "" {
 		s.Problems = append(s.Problems, sanitize.Text(c.Paths.StateNote, 2048))
 	}
-	s.Worker = findWorker(c.Paths, time.Now())
+	s.Worker = worker.Find(c.Paths.State, time.Now())
 	s.Hook = hookStatus(c.IO.Env)
 	if c.JSON {
 		b, err := s.JSON()

@@ -1,5 +1,6 @@
-// Package cmd is prchip's commands, on cobra (root.go). The shells' worker
-// (worker.go) and `prchip prompt` (prompt.go) share one render.
+// Package cmd is prchip's commands, on cobra (root.go): the flags, and the
+// commands' output. The render is internal/render, the worker
+// internal/worker.
 package cmd
 
 import (

@@ -15,6 +15,7 @@ import (
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
+	"github.com/prchip/prchip/internal/worker"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -54,7 +55,7 @@ type statuslineOptions struct {
 type workerOptions struct {
 	baseOptions
 	Shell, PID, FIFOs string
-	Files             string // fish's channel directory (worker_fish_linux.go)
+	Files             string // fish's channel directory (internal/worker/fish_linux.go)
 	Plain             bool
 }
 
@@ -153,7 +154,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 			async, _ := f.GetBool("async")
 			wait, _ := f.GetBool("wait")
 			if w, _ := f.GetString("end-worker"); w != "" {
-				endStuckWorker(w)
+				worker.EndStuck(w)
 			}
 			runPrompt(at, paths, shell, noRefresh, async, wait)
 		},
@@ -166,7 +167,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	prompt.Flags().Bool("async", false, "")
 	prompt.Flags().Bool("wait", false, "")
 	// The hooks' process handling: a worker that did not answer in time is
-	// named, to be ended (endStuckWorker).
+	// named, to be ended (worker.EndStuck).
 	prompt.Flags().String("end-worker", "", "")
 	for _, name := range []string{"async", "wait", "end-worker"} {
 		prompt.Flags().MarkHidden(name)
@@ -223,13 +224,13 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	invalidate.Flags().MarkHidden("once")
 
 	workerOpts := &workerOptions{baseOptions: base}
-	worker := plain("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })
-	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh, bash or fish")
-	worker.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
-	worker.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
-	worker.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
-	worker.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
-	fixedValues(worker, "shell", "zsh", "bash", "fish")
+	workerCmd := plain("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })
+	workerCmd.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh, bash or fish")
+	workerCmd.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
+	workerCmd.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
+	workerCmd.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
+	workerCmd.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
+	fixedValues(workerCmd, "shell", "zsh", "bash", "fish")
 
 	resetOpts := &resetOptions{baseOptions: base}
 	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", func() error { return runReset(resetOpts) })
@@ -285,7 +286,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		},
 	}
 
-	root.AddCommand(prompt, statusline, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
+	root.AddCommand(prompt, statusline, refresh, status, initCmd, invalidate, workerCmd, reset, configCmd, versionCmd, completion, background)
 	return root
 }
 

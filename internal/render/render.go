@@ -8,6 +8,7 @@ package render
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -181,4 +182,37 @@ func InheritedLock(e env.Env) (*os.File, env.Env) {
 	// Not for gh: the lock is ours until this process ends.
 	syscall.CloseOnExec(fd)
 	return os.NewFile(uintptr(fd), "refresh-lock"), e
+}
+
+// Refresh is the detached refresh a render started (BackgroundCmd), for
+// the repository at q.Dir. It holds the repository's refresh lock for its
+// whole life (the one handed over, else its own), decides again under it
+// (another refresh may just have finished), runs what is due and records
+// the outcomes. It prints nothing: its stdio is /dev/null. A refresh that
+// outlives its budget ends the process with exit code 1 (SPEC 2's
+// retryable failure).
+func Refresh(q Request) error {
+	lock, e := InheritedLock(q.Env)
+	q.Env = e
+	proc.BecomeSubreaper()
+	eng := Engine(q)
+	f := eng.Gather()
+	if f.Repo == nil {
+		return nil
+	}
+	if lock == nil {
+		// Started by hand: take the lock like a render would.
+		l, err := eng.Store.TryLock(f.Key)
+		if err != nil || l == nil {
+			return nil
+		}
+		lock = l
+	}
+	defer lock.Close()
+	// A hard stop in case anything below hangs despite the run timeouts.
+	time.AfterFunc(Budget(eng.Config)+10*time.Second, func() { os.Exit(1) })
+	if _, err := eng.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
+		return fmt.Errorf("refresh %s: %w", q.Dir, err)
+	}
+	return nil
 }
