@@ -170,6 +170,8 @@ type Worker struct {
 	watching atomic.Bool // a goroutine waits for another process's refresh
 	cache    *answerCache
 	tracker  tracker
+	// renders counts the answers rendered rather than taken from memory.
+	renders int
 	// Exit ends the process (os.Exit(0)); tests give their own.
 	Exit func()
 }
@@ -304,6 +306,7 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	}
 	var rr render.Chip
 	if !hit {
+		w.renders++
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
