@@ -1,6 +1,10 @@
 package cmd
 
-import "github.com/prchip/prchip/internal/render"
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/prchip/prchip/internal/render"
+)
 
 // runBackground is the detached refresh a render started (render.Refresh).
 func runBackground(o *IO, paths Paths, args []string) int {
@@ -12,4 +16,21 @@ func runBackground(o *IO, paths Paths, args []string) int {
 		return ExitRetryable
 	}
 	return ExitOK
+}
+
+// newBackgroundCmd is the hidden refresh a render starts (render.Refresh).
+func newBackgroundCmd(base baseOptions) *cobra.Command {
+	background := &cobra.Command{
+		Use:                render.BackgroundCmd + " ROOT",
+		Hidden:             true,
+		Args:               cobra.ExactArgs(1),
+		DisableFlagParsing: true,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if code := runBackground(base.IO, base.Paths, args); code != ExitOK {
+				return &ExitError{Code: code}
+			}
+			return nil
+		},
+	}
+	return background
 }

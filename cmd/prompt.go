@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
+
 	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
+	"github.com/prchip/prchip/internal/worker"
 )
 
 // runPrompt is `prchip prompt`: print the chip, maybe start one background
@@ -65,4 +68,56 @@ func (o *IO) at(dir string) *IO {
 	c := *o
 	c.Dir = dir
 	return &c
+}
+
+type promptOptions struct {
+	baseOptions
+	Shell, Dir, EndWorker  string
+	NoRefresh, Async, Wait bool
+}
+
+// newPromptCmd is `prchip prompt`, the render path (runPrompt).
+func newPromptCmd(base baseOptions) *cobra.Command {
+	opts := &promptOptions{baseOptions: base}
+	prompt := &cobra.Command{
+		Use:   "prompt",
+		Short: "Print the chip for the current directory (the render path)",
+		Long: "prompt prints the chip for the current directory (or --dir), escaped for the shell named,\n" +
+			"or nothing. When the stored result is stale it starts one detached background refresh.\n" +
+			"It never prints an error and always exits 0: problems are shown by 'prchip status'.",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		Run: func(cc *cobra.Command, _ []string) {
+			shell, ok := sanitize.ParseShell(opts.Shell)
+			if !ok {
+				return
+			}
+			at := opts.IO
+			if cc.Flags().Changed("dir") {
+				if at = opts.IO.at(opts.Dir); at == nil {
+					return
+				}
+			}
+			if opts.EndWorker != "" {
+				worker.EndStuck(opts.EndWorker)
+			}
+			runPrompt(at, opts.Paths, shell, opts.NoRefresh, opts.Async, opts.Wait)
+		},
+	}
+	prompt.Flags().StringVar(&opts.Shell, "shell", "plain", "escape the chip for this shell: zsh, bash, fish, tmux or plain")
+	prompt.Flags().StringVar(&opts.Dir, "dir", "", "the chip for `DIR` instead of the current directory (tmux passes #{pane_current_path})")
+	prompt.Flags().BoolVar(&opts.NoRefresh, "no-refresh", false, "never start a background refresh")
+	// The one-shot hooks' redraw (zsh's fallback path, fish): --async adds a
+	// line "refreshing" while a refresh runs, --wait waits for it to end.
+	prompt.Flags().BoolVar(&opts.Async, "async", false, "")
+	prompt.Flags().BoolVar(&opts.Wait, "wait", false, "")
+	// The hooks' process handling: a worker that did not answer in time is
+	// named, to be ended (worker.EndStuck).
+	prompt.Flags().StringVar(&opts.EndWorker, "end-worker", "", "")
+	for _, name := range []string{"async", "wait", "end-worker"} {
+		prompt.Flags().MarkHidden(name)
+	}
+	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
+	prompt.MarkFlagDirname("dir")
+	return prompt
 }

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/spf13/cobra"
+
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
@@ -41,4 +43,23 @@ func workerRequest(e env.Env) render.Request {
 	redactTokens(e, false)
 	p := DefaultPaths(e)
 	return render.Request{Env: e, State: p.State, Config: p.Config, Runtime: p.Runtime}
+}
+
+type workerOptions struct {
+	baseOptions
+	Shell, PID, FIFOs string
+	Files             string // fish's channel directory (internal/worker/fish_linux.go)
+	Plain             bool
+}
+
+func newWorkerCmd(base baseOptions) *cobra.Command {
+	workerOpts := &workerOptions{baseOptions: base}
+	workerCmd := plainCmd("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })
+	workerCmd.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh, bash or fish")
+	workerCmd.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
+	workerCmd.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
+	workerCmd.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
+	workerCmd.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
+	fixedValues(workerCmd, "shell", "zsh", "bash", "fish")
+	return workerCmd
 }
