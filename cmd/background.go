@@ -1,43 +1,36 @@
 package cmd
 
 import (
-	"context"
-	"os"
-	"time"
+	"github.com/spf13/cobra"
 
-	"github.com/prchip/prchip/chip"
-	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/render"
 )
 
-// runBackground is the detached refresh a render started. It holds the
-// repository's refresh lock for its whole life, decides again under it
-// (another refresh may just have finished), runs what is due and records
-// the outcomes. It prints nothing: its stdio is /dev/null.
+// runBackground is the detached refresh a render started (render.Refresh).
 func runBackground(o *IO, paths Paths, args []string) int {
-	lock, e := inheritedLock(o.Env)
 	if len(args) != 1 {
 		return ExitUsage
 	}
-	proc.BecomeSubreaper()
-	io := &IO{Dir: args[0], Env: e}
-	env := io.engine(paths)
-	f := env.Gather()
-	if f.Repo == nil {
-		return ExitOK
-	}
-	if lock == nil {
-		// Started by hand: take the lock like a render would.
-		l, err := env.Store.TryLock(f.Key)
-		if err != nil || l == nil {
-			return ExitOK
-		}
-		lock = l
-	}
-	defer lock.Close()
-	// A hard stop in case anything below hangs despite the run timeouts.
-	time.AfterFunc(refreshBudget(env)+10*time.Second, func() { os.Exit(ExitRetryable) })
-	if _, err := env.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
+	q := render.Request{Dir: args[0], Env: o.Env, State: paths.State, Config: paths.Config, Runtime: paths.Runtime}
+	if err := render.Refresh(q); err != nil {
 		return ExitRetryable
 	}
 	return ExitOK
+}
+
+// newBackgroundCmd is the hidden refresh a render starts (render.Refresh).
+func newBackgroundCmd(base baseOptions) *cobra.Command {
+	background := &cobra.Command{
+		Use:                render.BackgroundCmd + " ROOT",
+		Hidden:             true,
+		Args:               cobra.ExactArgs(1),
+		DisableFlagParsing: true,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if code := runBackground(base.IO, base.Paths, args); code != ExitOK {
+				return &ExitError{Code: code}
+			}
+			return nil
+		},
+	}
+	return background
 }

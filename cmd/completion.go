@@ -3,6 +3,8 @@ package cmd
 import (
 	"bytes"
 	"io"
+
+	"github.com/spf13/cobra"
 )
 
 //go:generate go run ../completions/gen ../completions
@@ -26,4 +28,41 @@ func Completion(shell string) ([]byte, error) {
 		return nil, &ExitError{Code: code, Err: io.ErrUnexpectedEOF}
 	}
 	return out.Bytes(), nil
+}
+
+// newCompletionCmd is `prchip completion`, of root's tree.
+func newCompletionCmd(root *cobra.Command) *cobra.Command {
+	completion := &cobra.Command{
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print shell completions",
+		Long: "completion prints the Tab completions for a shell, to save where that shell looks.\n" +
+			"The .deb and .rpm packages install them already. Otherwise:\n\n" +
+			"  bash (needs the bash-completion package):\n" +
+			"    mkdir -p ~/.local/share/bash-completion/completions\n" +
+			"    prchip completion bash > ~/.local/share/bash-completion/completions/prchip\n" +
+			"  zsh (a directory in $fpath, before compinit runs in ~/.zshrc):\n" +
+			"    mkdir -p ~/.zfunc && prchip completion zsh > ~/.zfunc/_prchip\n" +
+			"    and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath)\n" +
+			"  fish:\n" +
+			"    prchip completion fish > ~/.config/fish/completions/prchip.fish\n" +
+			"  powershell (in $PROFILE):\n" +
+			"    prchip completion powershell | Out-String | Invoke-Expression\n\n" +
+			"A new shell picks them up.",
+		ValidArgs: CompletionShells,
+		Args:      oneShell(CompletionShells),
+		RunE: func(cc *cobra.Command, args []string) error {
+			out := cc.OutOrStdout()
+			switch args[0] {
+			case "bash":
+				return root.GenBashCompletionV2(out, true)
+			case "zsh":
+				return root.GenZshCompletion(out)
+			case "fish":
+				return root.GenFishCompletion(out, true)
+			default:
+				return root.GenPowerShellCompletionWithDesc(out)
+			}
+		},
+	}
+	return completion
 }

@@ -1,5 +1,6 @@
-// Package cmd is prchip's commands, on cobra (root.go). The shells' worker
-// (worker.go) and `prchip prompt` (prompt.go) share one render.
+// Package cmd is prchip's commands, on cobra (root.go): the flags, and the
+// commands' output. The render is internal/render, the worker
+// internal/worker.
 package cmd
 
 import (
@@ -9,11 +10,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
-	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/render"
 )
 
 // Exit codes (SPEC 2).
@@ -78,7 +78,7 @@ func (o *IO) dir() string {
 // env is what the engine works with for a command: the directory, the
 // store, the configuration and the clock.
 func (o *IO) engine(p Paths) *chip.Engine {
-	return &chip.Engine{Dir: o.dir(), Store: &cache.Store{Path: p.State, Now: o.Now, Spare: p.Runtime}, Config: config.Load(p.Config), Now: o.Now, Run: o.Run, Env: o.Env}
+	return render.Engine(o.request(p, "", true))
 }
 
 // warnProblems tells the user on stderr about a broken config or state file

@@ -14,7 +14,6 @@ import (
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/sanitize"
-	"github.com/prchip/prchip/shellhooks"
 )
 
 // Each command's options: its dependencies (streams, clock, directory and
@@ -23,38 +22,6 @@ import (
 type baseOptions struct {
 	IO    *IO
 	Paths Paths
-}
-
-type refreshOptions struct {
-	baseOptions
-	Force bool
-}
-
-type statusOptions struct {
-	baseOptions
-	JSON bool
-}
-
-type initOptions struct {
-	baseOptions
-	Shell string
-}
-
-type resetOptions struct {
-	baseOptions
-	All bool
-}
-
-type statuslineOptions struct {
-	baseOptions
-	Plain bool
-}
-
-type workerOptions struct {
-	baseOptions
-	Shell, PID, FIFOs string
-	Files             string // fish's channel directory (worker_fish_linux.go)
-	Plain             bool
 }
 
 // redactTokens makes sanitize.Redact remove e's token variables' values
@@ -119,173 +86,17 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	root.SetOut(o.Stdout)
 	root.SetErr(o.Stderr)
 	root.SetFlagErrorFunc(flagError)
-	noFiles := cobra.NoFileCompletions
-	// plain is a command that takes no arguments.
-	plain := func(use, short string, f func() error) *cobra.Command {
-		return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, ValidArgsFunction: noFiles,
-			RunE: func(*cobra.Command, []string) error { return f() }}
-	}
 
-	prompt := &cobra.Command{
-		Use:   "prompt",
-		Short: "Print the chip for the current directory (the render path)",
-		Long: "prompt prints the chip for the current directory (or --dir), escaped for the shell named,\n" +
-			"or nothing. When the stored result is stale it starts one detached background refresh.\n" +
-			"It never prints an error and always exits 0: problems are shown by 'prchip status'.",
-		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
-		Run: func(cc *cobra.Command, _ []string) {
-			f := cc.Flags()
-			sh, _ := f.GetString("shell")
-			shell, ok := sanitize.ParseShell(sh)
-			if !ok {
-				return
-			}
-			at := o
-			if f.Changed("dir") {
-				dir, _ := f.GetString("dir")
-				if at = o.at(dir); at == nil {
-					return
-				}
-			}
-			noRefresh, _ := f.GetBool("no-refresh")
-			async, _ := f.GetBool("async")
-			wait, _ := f.GetBool("wait")
-			if w, _ := f.GetString("end-worker"); w != "" {
-				endStuckWorker(w)
-			}
-			runPrompt(at, paths, shell, noRefresh, async, wait)
-		},
-	}
-	prompt.Flags().String("shell", "plain", "escape the chip for this shell: zsh, bash, fish, tmux or plain")
-	prompt.Flags().String("dir", "", "the chip for `DIR` instead of the current directory (tmux passes #{pane_current_path})")
-	prompt.Flags().Bool("no-refresh", false, "never start a background refresh")
-	// The one-shot hooks' redraw (zsh's fallback path, fish): --async adds a
-	// line "refreshing" while a refresh runs, --wait waits for it to end.
-	prompt.Flags().Bool("async", false, "")
-	prompt.Flags().Bool("wait", false, "")
-	// The hooks' process handling: a worker that did not answer in time is
-	// named, to be ended (endStuckWorker).
-	prompt.Flags().String("end-worker", "", "")
-	for _, name := range []string{"async", "wait", "end-worker"} {
-		prompt.Flags().MarkHidden(name)
-	}
-	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
-	prompt.MarkFlagDirname("dir")
-
-	statuslineOpts := &statuslineOptions{baseOptions: base}
-	statusline := &cobra.Command{
-		Use:   "statusline",
-		Short: "Print the chip for an agent's or editor's status line (Claude Code)",
-		Long: "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
-			"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
-			"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
-			"never prints an error and always exits 0.",
-		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
-		Run:               func(*cobra.Command, []string) { runStatusline(statuslineOpts) },
-	}
-	statusline.Flags().BoolVar(&statuslineOpts.Plain, "plain", false, "no colours or links")
-
-	refreshOpts := &refreshOptions{baseOptions: base}
-	refresh := plain("refresh", "Run the chip command now and print the outcome", func() error { return runRefresh(refreshOpts) })
-	refresh.Long = "refresh decides exactly as the prompt would (suppression, cached failures) but ignores\n" +
-		"freshness and backoff, runs the chip command now, records and prints the outcome.\n" +
-		"Exit status: 0 validated or not applicable, 1 retryable, 4 auth failure or missing gh."
-	refresh.Flags().BoolVar(&refreshOpts.Force, "force", false, "also ignore suppression and a cached failure")
-
-	statusOpts := &statusOptions{baseOptions: base}
-	status := plain("status", "Explain what the chip shows here and why (runs nothing)", func() error { return runStatus(statusOpts) })
-	status.Flags().BoolVar(&statusOpts.JSON, "json", false, "print one JSON object")
-
-	initCmd := &cobra.Command{
-		Use:   "init zsh|bash|fish|starship",
-		Short: "Print the shell integration",
-		Long: "init prints the hook that keeps the chip in $PRCHIP, for your shell's start-up file:\n\n" +
-			"  zsh  (~/.zshrc):   eval \"$(prchip init zsh)\"    and RPROMPT='$PRCHIP'\n" +
-			"  bash (~/.bashrc):  eval \"$(prchip init bash)\"   and PS1='\\w${PRCHIP:+ $PRCHIP} \\$ '\n" +
-			"  fish (~/.config/fish/config.fish):  prchip init fish | source\n" +
-			"  starship: prchip init starship prints the blocks for ~/.config/starship.toml\n\n" +
-			"The README shows each prompt in full.",
-		ValidArgs: shellhooks.Names(),
-		Args:      oneShell(shellhooks.Names()),
-		RunE: func(_ *cobra.Command, args []string) error {
-			return runInit(&initOptions{baseOptions: base, Shell: args[0]})
-		},
-	}
-
-	var invalidateProbe bool
-	var invalidateOnce string
-	invalidate := plain("invalidate", "Mark this repository's chips stale (the shell hooks call it after git, gh, gt)", func() error { return runInvalidate(&base, invalidateProbe, invalidateOnce) })
-	invalidate.Flags().BoolVar(&invalidateProbe, "probe", false, "only ask GitHub at the next prompt whether the pull request changed (the hooks, after git)")
-	invalidate.Flags().StringVar(&invalidateOnce, "once", "", "the hook's name for this invalidation: made once, whether the worker or this command gets it first")
-	invalidate.Flags().MarkHidden("once")
-
-	workerOpts := &workerOptions{baseOptions: base}
-	worker := plain("worker", "The per-shell worker the zsh, bash and fish hooks start (not for people)", func() error { return runWorker(workerOpts) })
-	worker.Flags().StringVar(&workerOpts.Shell, "shell", "", "the hook's shell: zsh, bash or fish")
-	worker.Flags().StringVar(&workerOpts.PID, "pid", "", "the shell's process id")
-	worker.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
-	worker.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
-	worker.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
-	fixedValues(worker, "shell", "zsh", "bash", "fish")
-
-	resetOpts := &resetOptions{baseOptions: base}
-	reset := plain("reset", "Forget cached failures, backoff and validation for this repository", func() error { return runReset(resetOpts) })
-	reset.Flags().BoolVar(&resetOpts.All, "all", false, "forget every repository's state")
-
-	configCmd := plain("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
-
-	versionCmd := plain("version", "Print version, commit and build date", func() error { return runVersion(&base) })
-
-	background := &cobra.Command{
-		Use:                backgroundCmd + " ROOT",
-		Hidden:             true,
-		Args:               cobra.ExactArgs(1),
-		DisableFlagParsing: true,
-		RunE: func(_ *cobra.Command, args []string) error {
-			if code := runBackground(o, paths, args); code != ExitOK {
-				return &ExitError{Code: code}
-			}
-			return nil
-		},
-	}
-
-	completion := &cobra.Command{
-		Use:   "completion bash|zsh|fish|powershell",
-		Short: "Print shell completions",
-		Long: "completion prints the Tab completions for a shell, to save where that shell looks.\n" +
-			"The .deb and .rpm packages install them already. Otherwise:\n\n" +
-			"  bash (needs the bash-completion package):\n" +
-			"    mkdir -p ~/.local/share/bash-completion/completions\n" +
-			"    prchip completion bash > ~/.local/share/bash-completion/completions/prchip\n" +
-			"  zsh (a directory in $fpath, before compinit runs in ~/.zshrc):\n" +
-			"    mkdir -p ~/.zfunc && prchip completion zsh > ~/.zfunc/_prchip\n" +
-			"    and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath)\n" +
-			"  fish:\n" +
-			"    prchip completion fish > ~/.config/fish/completions/prchip.fish\n" +
-			"  powershell (in $PROFILE):\n" +
-			"    prchip completion powershell | Out-String | Invoke-Expression\n\n" +
-			"A new shell picks them up.",
-		ValidArgs: CompletionShells,
-		Args:      oneShell(CompletionShells),
-		RunE: func(cc *cobra.Command, args []string) error {
-			out := cc.OutOrStdout()
-			switch args[0] {
-			case "bash":
-				return root.GenBashCompletionV2(out, true)
-			case "zsh":
-				return root.GenZshCompletion(out)
-			case "fish":
-				return root.GenFishCompletion(out, true)
-			default:
-				return root.GenPowerShellCompletionWithDesc(out)
-			}
-		},
-	}
-
-	root.AddCommand(prompt, statusline, refresh, status, initCmd, invalidate, worker, reset, configCmd, versionCmd, completion, background)
+	root.AddCommand(newPromptCmd(base), newStatuslineCmd(base), newRefreshCmd(base), newStatusCmd(base), newInitCmd(base),
+		newInvalidateCmd(base), newWorkerCmd(base), newResetCmd(base), newConfigCmd(base), newVersionCmd(base),
+		newCompletionCmd(root), newBackgroundCmd(base))
 	return root
+}
+
+// plainCmd is a command that takes no arguments.
+func plainCmd(use, short string, f func() error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Args: cobra.NoArgs, ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(*cobra.Command, []string) error { return f() }}
 }
 
 // usageError exits 2 with a message.

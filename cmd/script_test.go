@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/testenv"
 	"os"
 	"path/filepath"
@@ -12,9 +13,9 @@ import (
 // The scripts in testdata/script run `prchip` (this package's Main, in a
 // re-executed test binary) in an isolated HOME and XDG directories.
 func TestMain(m *testing.M) {
-	// The background refresh a worker test's render starts runs this
-	// binary as `prchip __refresh ROOT` (spawnRefresh): prchip, not the tests.
-	if len(os.Args) > 1 && os.Args[1] == backgroundCmd {
+	// The background refresh a test's render starts runs this
+	// binary as `prchip __refresh ROOT` (render.Render): prchip, not the tests.
+	if len(os.Args) > 1 && os.Args[1] == render.BackgroundCmd {
 		os.Exit(Main(os.Args[1:]))
 	}
 	// The test binary, not prchip run by a script (which has the script's

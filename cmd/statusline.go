@@ -7,6 +7,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -48,7 +51,7 @@ func runStatusline(opts *statuslineOptions) {
 	if opts.Plain {
 		shell = sanitize.Plain
 	}
-	r := render(o, opts.Paths, shell, false)
+	r := render.Render(o.request(opts.Paths, shell, false))
 	if r.Text != "" {
 		o.print(r.Text + "\n")
 	}
@@ -94,4 +97,27 @@ func callerDir(stdin io.Reader) string {
 	case <-time.After(statuslineWait):
 		return ""
 	}
+}
+
+type statuslineOptions struct {
+	baseOptions
+	Plain bool
+}
+
+// newStatuslineCmd is `prchip statusline` (runStatusline).
+func newStatuslineCmd(base baseOptions) *cobra.Command {
+	statuslineOpts := &statuslineOptions{baseOptions: base}
+	statusline := &cobra.Command{
+		Use:   "statusline",
+		Short: "Print the chip for an agent's or editor's status line (Claude Code)",
+		Long: "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
+			"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
+			"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
+			"never prints an error and always exits 0.",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		Run:               func(*cobra.Command, []string) { runStatusline(statuslineOpts) },
+	}
+	statusline.Flags().BoolVar(&statuslineOpts.Plain, "plain", false, "no colours or links")
+	return statusline
 }

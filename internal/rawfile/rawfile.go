@@ -44,7 +44,8 @@ func (i FileInfo) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 
 // Touched, when set, is told every path looked at: the worker learns from
 // it which directories to watch for changes (entries: a directory whose
-// listing was read). Only the worker sets it, before any render.
+// listing was read). Only render.Render sets it, to its request's Seen, for
+// the render's length.
 var Touched func(path string, entries bool)
 
 // Read opens path with extra open flags (O_NOFOLLOW, O_NONBLOCK), checks

@@ -1,14 +1,14 @@
-package cmd
+package worker
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
@@ -17,7 +17,7 @@ import (
 // in its own, which no request changes: three answers in a row, in three
 // repositories, with GH_TOKEN "tok-a", "tok-b" and unset in the request
 // (the worker's own being another), each start the background refresh
-// (this test binary, as `prchip __refresh`, TestMain), whose gh sees the
+// (this test binary, as `prchip __refresh`, TestMain: render.Refresh), whose gh sees the
 // token of the request that started it and not the descriptor variable
 // the refresh was handed its lock by; the state goes where the request's
 // XDG_STATE_HOME says. A gh script on PATH records what gh was given.
@@ -35,7 +35,7 @@ func TestWorkerAnswersInTheRequestsEnvironment(t *testing.T) {
 	processPath, processState := os.Getenv("PATH"), os.Getenv("XDG_STATE_HOME")
 
 	var out bytes.Buffer
-	w := &worker{io: &IO{Stdout: io.Discard, Stderr: io.Discard}, shell: sanitize.Zsh, escape: sanitize.Zsh,
+	w := &Worker{opts: Options{Env: env.Process(), Request: testRequest}, shell: sanitize.Zsh, escape: sanitize.Zsh,
 		out: &out, shellPID: os.Getpid(), done: make(chan struct{}, 1), idle: time.Hour}
 	cases := []struct {
 		name, token string // token "": GH_TOKEN not in the request

@@ -1,4 +1,4 @@
-package cmd
+package worker
 
 import (
 	"errors"
@@ -162,7 +162,7 @@ func TestFishWorkerOfAnEndedShellRemovesItsDirectory(t *testing.T) {
 	if err := sh.Run(); err != nil {
 		t.Fatal(err)
 	}
-	if err := runFishWorker(&workerOptions{Files: dir}, sh.Process.Pid); err != nil {
+	if err := runFish(Options{Files: dir, ShellPID: sh.Process.Pid}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {

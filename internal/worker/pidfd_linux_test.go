@@ -1,4 +1,4 @@
-package cmd
+package worker
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 )
 
-// endWorker kills the worker the hook names, and nothing that only has its
+// EndStuck kills the worker the hook names, and nothing that only has its
 // number: a process with another command line, or a worker of other FIFOs.
 func TestEndWorkerOnlyEndsThatWorker(t *testing.T) {
 	dir := t.TempDir()
@@ -41,14 +41,14 @@ func TestEndWorkerOnlyEndsThatWorker(t *testing.T) {
 		return !ok || st.State == 'Z'
 	}
 
-	endStuckWorker(itoa(other.Process.Pid) + ":" + dir)
-	endStuckWorker(itoa(worker.Process.Pid) + ":" + dir + "-not")
-	endStuckWorker(itoa(worker.Process.Pid))
+	EndStuck(itoa(other.Process.Pid) + ":" + dir)
+	EndStuck(itoa(worker.Process.Pid) + ":" + dir + "-not")
+	EndStuck(itoa(worker.Process.Pid))
 	time.Sleep(50 * time.Millisecond)
 	if gone(other) || gone(worker) {
 		t.Fatalf("a process that is not the named worker was killed (other gone %v, worker gone %v)", gone(other), gone(worker))
 	}
-	endStuckWorker(itoa(worker.Process.Pid) + ":" + dir)
+	EndStuck(itoa(worker.Process.Pid) + ":" + dir)
 	if err := worker.Wait(); err == nil || worker.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
 		t.Fatalf("the named worker was not killed: %v", err)
 	}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package cmd
+package worker
 
 import (
 	"bufio"
@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,33 +18,32 @@ import (
 
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/rawfile"
-	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/shellhooks"
 )
 
-// runFishWorker is the fish worker. fish cannot wait on a pipe with a
+// FishSupported: the fish worker runs here (it needs inotify and pidfds).
+const FishSupported = true
+
+// runFish is the fish worker. fish cannot wait on a pipe with a
 // bound (its read has no timeout), so its hook never waits at all: it
 // reads the last answer from a file and writes its request to another,
 // with builtins only, and this worker answers through the answer file and
 // a signal that makes fish repaint (shellhooks/protocol.go, "fish").
-func runFishWorker(c *workerOptions, pid int) error {
-	if c.Files == "" || !filepath.IsAbs(c.Files) {
-		return usageError("worker: --files names the fish hook's directory")
-	}
-	ch, err := openFishChannel(c.Files, pid)
+func runFish(o Options) error {
+	ch, err := openFishChannel(o.Files, o.ShellPID)
 	if err != nil {
 		// The shell is gone (it ended before its worker started): no one
 		// else will remove the directory. One that is not the user's
 		// alone is left as it is.
 		if errors.Is(err, errShellGone) {
-			removeFishFiles(c.Files)
+			removeFishFiles(o.Files)
 		}
 		return nil
 	}
 	defer ch.close()
 	removeOnExit = ch.close
 	batchScheduling()
-	return c.serveShell(sanitize.Fish, pid, ch, ch.next, false)
+	return serveShell(o, ch, ch.next, false)
 }
 
 // batchScheduling puts the worker's threads (and so the ones they start)

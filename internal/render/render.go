@@ -1,0 +1,218 @@
+// Package render is the one render of the chip, shared by `prchip prompt`,
+// `prchip statusline` and the worker: a request in, the chip out. It prints
+// nothing and starts at most one detached background refresh. The request
+// carries the environment the render reads (env.Env) and the tracker told
+// every file it reads (Seen), so the worker's answer memory learns what an
+// answer depends on from the request it made, not from a hook set once.
+package render
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/prchip/prchip/cache"
+	"github.com/prchip/prchip/chip"
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/config"
+	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/internal/sanitize"
+)
+
+// BackgroundCmd is the hidden command a render starts to refresh a
+// repository; it is not part of the CLI contract.
+const BackgroundCmd = "__refresh"
+
+// lockFDEnv tells the background refresh which inherited descriptor holds
+// the repository's refresh lock.
+const lockFDEnv = "PRCHIP_LOCK_FD"
+
+// Request is one render's question.
+type Request struct {
+	// Dir is the directory to render for; "" renders nothing.
+	Dir string
+	// Env is what the render reads and a refresh it starts gets: the
+	// process's, or a worker request's.
+	Env env.Env
+	// Seen, when set, is told every path the render reads or stats through
+	// rawfile (entries: a directory whose listing was read), and nothing
+	// read outside this render: the worker watches them.
+	Seen func(path string, entries bool)
+	// State and Config are the state and configuration files; Runtime the
+	// directories the store keeps a spare of the state in.
+	State, Config string
+	Runtime       []string
+	Shell         sanitize.Shell
+	// NoRefresh: start no background refresh.
+	NoRefresh bool
+	// Until asks for Chip.Until (the worker's answer memory).
+	Until bool
+	Now   func() time.Time
+	// Run runs chip commands (gh, sh); nil is proc.Run.
+	Run func(context.Context, proc.Command) proc.Result
+}
+
+// Chip is what one render produced.
+type Chip struct {
+	Text string
+	// InFlight: a refresh of this repository runs (started now or before).
+	InFlight bool
+	// Child is the refresh this render started, nil if none; the caller
+	// waits for it or releases it.
+	Child *os.Process
+	// Key names the repository in the store; Config is the configuration
+	// the render read (nil outside a repository).
+	Key    string
+	Config *config.Config
+	Store  *cache.Store
+	Budget time.Duration
+	// Until is when time alone could change this render (StableUntil);
+	// set only when the request asks.
+	Until time.Time
+}
+
+// Engine is the engine r's questions are answered with: the directory,
+// the store, the configuration, the clock and the environment.
+func Engine(r Request) *chip.Engine {
+	return &chip.Engine{Dir: r.Dir, Store: &cache.Store{Path: r.State, Now: r.Now, Spare: r.Runtime}, Config: config.Load(r.Config), Now: r.Now, Run: r.Run, Env: r.Env}
+}
+
+// Render reads state, decides, and maybe starts one background refresh.
+func Render(r Request) Chip {
+	// Renders run one at a time (the worker answers under its lock), so
+	// the request's tracker is the only one while this render reads.
+	prev := rawfile.Touched
+	rawfile.Touched = r.Seen
+	defer func() { rawfile.Touched = prev }()
+	eng := Engine(r)
+	var none Chip // outside a repository: nothing, whatever the time
+	if r.Until {
+		none.Until = eng.Time().Add(24 * time.Hour)
+	}
+	if eng.Dir == "" {
+		return none
+	}
+	f := eng.Gather()
+	if f.Repo == nil {
+		return none
+	}
+	v := chip.LoadView(eng.Store, f.Key)
+	text, refresh := eng.Render(f, &v, r.Shell)
+	c := Chip{Text: text, Key: f.Key, Config: eng.Config, Store: eng.Store}
+	if r.Until {
+		if c.Until = eng.StableUntil(f, &v); c.Until.IsZero() {
+			c.Until = eng.Time().Add(24 * time.Hour)
+		}
+	}
+	if refresh && !r.NoRefresh {
+		c.InFlight, c.Child = spawnRefresh(eng, f)
+		c.Budget = Budget(eng.Config)
+	}
+	return c
+}
+
+// Wait blocks while a refresh holds the lock of r's repository (bounded).
+// It writes nothing: a waiter may outlive its shell.
+func Wait(r Request) {
+	eng := Engine(r)
+	f := eng.Gather()
+	if f.Repo == nil {
+		return
+	}
+	eng.Store.WaitUnlocked(f.Key, Budget(eng.Config)+2*time.Second)
+}
+
+// Budget is the longest a refresh of cfg's chips can run (chip.RunBudget
+// of each); waiters and the background refresh's hard stop add their
+// margins to it.
+func Budget(cfg *config.Config) time.Duration {
+	var d time.Duration
+	for _, p := range chip.Policies(cfg) {
+		d += chip.RunBudget(p)
+	}
+	return d
+}
+
+// spawnRefresh starts one detached background refresh unless another
+// process already holds the repository's refresh lock. The lock is taken
+// here and handed to the child, so of many renders at once exactly one
+// starts a refresh.
+// It reports whether a refresh is in flight (started now or already
+// running), and the process it started, if any.
+func spawnRefresh(eng *chip.Engine, f *chip.Facts) (bool, *os.Process) {
+	lock, err := eng.Store.TryLock(f.Key)
+	if err != nil {
+		return false, nil
+	}
+	if lock == nil {
+		return true, nil
+	}
+	defer lock.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		return false, nil
+	}
+	c := exec.Command(exe, BackgroundCmd, f.Repo.Root)
+	c.Dir = f.Repo.Root
+	c.Env = append(f.Environ(eng.Env.Environ()), lockFDEnv+"=3")
+	c.ExtraFiles = []*os.File{lock}
+	// A new session: no terminal, no job control signals, not waited for by
+	// the shell's command substitution (stdio is /dev/null).
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := c.Start(); err != nil {
+		return false, nil
+	}
+	return true, c.Process
+}
+
+// InheritedLock returns the refresh lock handed over by spawnRefresh, and
+// e without the variable that named it: the children get e, and not the
+// descriptor.
+func InheritedLock(e env.Env) (*os.File, env.Env) {
+	fd, err := strconv.Atoi(e.Get(lockFDEnv))
+	if err != nil || fd < 3 {
+		return nil, e
+	}
+	e = e.Without(lockFDEnv)
+	// Not for gh: the lock is ours until this process ends.
+	syscall.CloseOnExec(fd)
+	return os.NewFile(uintptr(fd), "refresh-lock"), e
+}
+
+// Refresh is the detached refresh a render started (BackgroundCmd), for
+// the repository at q.Dir. It holds the repository's refresh lock for its
+// whole life (the one handed over, else its own), decides again under it
+// (another refresh may just have finished), runs what is due and records
+// the outcomes. It prints nothing: its stdio is /dev/null. A refresh that
+// outlives its budget ends the process with exit code 1 (SPEC 2's
+// retryable failure).
+func Refresh(q Request) error {
+	lock, e := InheritedLock(q.Env)
+	q.Env = e
+	proc.BecomeSubreaper()
+	eng := Engine(q)
+	f := eng.Gather()
+	if f.Repo == nil {
+		return nil
+	}
+	if lock == nil {
+		// Started by hand: take the lock like a render would.
+		l, err := eng.Store.TryLock(f.Key)
+		if err != nil || l == nil {
+			return nil
+		}
+		lock = l
+	}
+	defer lock.Close()
+	// A hard stop in case anything below hangs despite the run timeouts.
+	time.AfterFunc(Budget(eng.Config)+10*time.Second, func() { os.Exit(1) })
+	if _, err := eng.Refresh(context.Background(), f, chip.RefreshOptions{}); err != nil {
+		return fmt.Errorf("refresh %s: %w", q.Dir, err)
+	}
+	return nil
+}
