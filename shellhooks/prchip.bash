@@ -40,11 +40,10 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_dirty=0 _prchip_once=''
   _prchip_last_hist=''
   # The worker: its FIFO directory ("" without a worker), its pid (from its
-  # hello), the request and response descriptors (open only while a prompt
-  # asks), the last request's id, failures in a row, prompts since the last
-  # try after three, and a worker to end ("pid:dir"). The worker needs
-  # bash 5 (EPOCHREALTIME, ${var@a}).
-  _prchip_wdir='' _prchip_wpid=0 _prchip_req=0 _prchip_resp=0
+  # hello), the last request's id, failures in a row, prompts since the
+  # last try after three, and a worker to end ("pid:dir"). The worker
+  # needs bash 5 (EPOCHREALTIME, ${var@a}).
+  _prchip_wdir='' _prchip_wpid=0
   _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0 _prchip_end=''
   if (( BASH_VERSINFO[0] >= 5 )); then
     _prchip_can_work=1
@@ -156,9 +155,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
       _prchip_stop
     fi
     if [[ -n $_prchip_wdir ]]; then
-      # One redirection for the whole question: what fails in it (an open
-      # of FIFOs that just went, a write to a worker that ended) is quiet.
-      _prchip_ask 2>/dev/null || rc=$?
+      # The FIFOs are open for the question only, on descriptors 98 and 99
+      # that bash puts back (closes) when it returns, so no command started
+      # later holds them; stderr first, so that an open of FIFOs that just
+      # went fails quietly (status 1: the worker is gone).
+      _prchip_ask 2>/dev/null 98<>"$_prchip_wdir/req" 99<>"$_prchip_wdir/resp" || rc=$?
       case $rc in
         0) _prchip_dirty=0 _prchip_once='' _prchip_fails=0; return "$ret" ;;
         2) _prchip_stop; (( ++_prchip_fails )) ;;
@@ -243,31 +244,19 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if [[ -n $_prchip_wdir ]]; then
       command rm -rf -- "$_prchip_wdir" 2>/dev/null || :
     fi
-    _prchip_close
     _prchip_wpid=0 _prchip_wdir=''
     return 0
   }
 
-  _prchip_close() {
-    if (( _prchip_req && _prchip_resp )); then
-      exec {_prchip_req}>&- {_prchip_resp}<&-
-    elif (( _prchip_req )); then
-      exec {_prchip_req}>&-
-    elif (( _prchip_resp )); then
-      exec {_prchip_resp}<&-
-    fi
-    _prchip_req=0 _prchip_resp=0
-  }
-
   # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
   # is gone (its directory with it); 2: it did not answer within the
-  # budget; 3: the request is too large to send. The FIFOs are opened
-  # read-write, which never blocks, for this question only, and must be
-  # the user's own: a FIFO another user put in their place would get the
-  # request's token. It runs at every prompt, so the common case is two
-  # opens, one write, one read, and one close; all in one function, as a
-  # call costs bash as much as a system call. The caller sends its stderr
-  # to /dev/null.
+  # budget; 3: the request is too large to send. The caller opens the
+  # FIFOs read-write (which never blocks) on descriptors 98 (requests) and
+  # 99 (answers) for this call only, and sends its stderr to /dev/null;
+  # they must be the user's own: a FIFO another user put in their place
+  # would get the request's token. It runs at every prompt, so the common
+  # case is one write and two reads, all in one function, as a call costs
+  # bash as much as a system call.
   _prchip_ask() {
     local line body n rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() ae i k v
     # Each of the variables the answer depends on as ${NAME@A}: its value,
@@ -300,21 +289,20 @@ if [[ -z ${_prchip_hooked-} ]]; then
     fi
     # Messages are framed (BashFrame in protocol.go): a 16-digit header, an
     # id and the body's length, read with -N in one system call each.
-    if exec {_prchip_req}<>"$_prchip_wdir/req" {_prchip_resp}<>"$_prchip_wdir/resp" &&
-      [[ -O /dev/fd/$_prchip_req && -O /dev/fd/$_prchip_resp ]] &&
-      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&"$_prchip_req"; then
+    if [[ -O /dev/fd/98 && -O /dev/fd/99 ]] &&
+      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&98; then
       # Polled first, for a little: a shell that sleeps in read waits as
       # long again to be woken on a virtual machine (measured 20-40 us).
       for (( i = 0; i < 20; i++ )); do
-        read -t 0 -u "$_prchip_resp" && break
+        read -t 0 -u 99 && break
       done
       while :; do
         rc=0 body=''
-        IFS= read -r -N 16 -t "$left" -u "$_prchip_resp" line || rc=$?
+        IFS= read -r -N 16 -t "$left" -u 99 line || rc=$?
         if (( rc == 0 )) && [[ ${#line} == 16 && $line != *[!0-9]* ]]; then
           n=$(( 10#${line:10} ))
           if (( n > 0 )); then
-            IFS= read -r -N "$n" -t "$left" -u "$_prchip_resp" body || rc=$?
+            IFS= read -r -N "$n" -t "$left" -u 99 body || rc=$?
           fi
         elif (( rc == 0 )); then
           rc=1 # not the worker's
@@ -342,12 +330,6 @@ if [[ -z ${_prchip_hooked-} ]]; then
         fi
         printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
       done
-    fi
-    if (( _prchip_req && _prchip_resp )); then
-      exec {_prchip_req}>&- {_prchip_resp}<&-
-      _prchip_req=0 _prchip_resp=0
-    else
-      _prchip_close
     fi
     return "$rc"
   }
