@@ -118,7 +118,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
   fi
 
   _prchip_hook() {
-    local ret=$?
+    # Statuses are caught (|| rc=$?), never left bare: under the user's
+    # set -e a bare failing command would end the shell.
+    local ret=$? rc=0
     if [[ -n ${bash_preexec_imported-}${__bp_imported-} ]]; then
       # Ours once, after the user's (they may be added after this hook).
       if [[ " ${preexec_functions[*]-} " != *' _prchip_preexec '* ]]; then
@@ -137,9 +139,6 @@ if [[ -z ${_prchip_hooked-} ]]; then
         done <<< "${last//[;&|]/$'\n'}"
       fi
     fi
-    # Statuses are caught (|| rc=$?), never left bare: under the user's
-    # set -e a bare failing command would end the shell.
-    local rc=0
     # When starship draws this shell's prompt (its init exports
     # STARSHIP_SHELL and puts starship_precmd in PROMPT_COMMAND), its
     # env_var module shows $PRCHIP: plain text, exported, escaped by
@@ -153,8 +152,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     fi
     if [[ -n $_prchip_wdir && $_prchip_wesc != "$_prchip_esc" ]]; then
       _prchip_stop
-    fi
-    if [[ -n $_prchip_wdir ]]; then
+    elif [[ -n $_prchip_wdir ]]; then
       # The FIFOs are open for the question only, on descriptors 98 and 99
       # that bash puts back (closes) when it returns, so no command started
       # later holds them; stderr first, so that an open of FIFOs that just
@@ -263,8 +261,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # and whether it is exported (`declare -x`), in one expansion, which
     # the user's set -u would refuse for a name that is unset (local -
     # puts the option back on return).
-    local -
-    set +u
+    [[ $- != *u* ]] || { local -; set +u; }
     # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_ENV_BASH@
     # git's configuration from the environment (git -c, direnv): the
