@@ -134,7 +134,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
         _prchip_last_hist=$last
         last=${last#*[0-9]  }
         last=${last//[[:space:]]/ }
-        while IFS= read -r part; do
+        while IFS= builtin read -r part; do
           _prchip_scan "$part" alias
         done <<< "${last//[;&|]/$'\n'}"
       fi
@@ -287,19 +287,19 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # Messages are framed (BashFrame in protocol.go): a 16-digit header, an
     # id and the body's length, read with -N in one system call each.
     if [[ -O /dev/fd/98 && -O /dev/fd/99 ]] &&
-      printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&98; then
+      builtin printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&98; then
       # Polled first, for a little: a shell that sleeps in read waits as
       # long again to be woken on a virtual machine (measured 20-40 us).
       for (( i = 0; i < 20; i++ )); do
-        read -t 0 -u 99 && break
+        builtin read -t 0 -u 99 && break
       done
       while :; do
         rc=0 body=''
-        IFS= read -r -N 16 -t "$left" -u 99 line || rc=$?
+        IFS= builtin read -r -N 16 -t "$left" -u 99 line || rc=$?
         if (( rc == 0 )) && [[ ${#line} == 16 && $line != *[!0-9]* ]]; then
           n=$(( 10#${line:10} ))
           if (( n > 0 )); then
-            IFS= read -r -N "$n" -t "$left" -u 99 body || rc=$?
+            IFS= builtin read -r -N "$n" -t "$left" -u 99 body || rc=$?
           fi
         elif (( rc == 0 )); then
           rc=1 # not the worker's
@@ -325,7 +325,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
           rc=2
           break
         fi
-        printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
+        builtin printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
       done
     fi
     return "$rc"

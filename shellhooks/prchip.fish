@@ -117,7 +117,6 @@ if not set -q _prchip_hooked
     set -g _prchip_once ''
     set -g _prchip_sent_dirty 0
     set -g _prchip_sent_once ''
-    set -g _prchip_rand (random)
     set -g _prchip_can_work 0
     test -d /proc/$fish_pid; and set -g _prchip_can_work 1
 
@@ -152,7 +151,8 @@ if not set -q _prchip_hooked
                 set -g _prchip_id $_prchip_succ[$_prchip_id]
                 set -g _prchip_pwd $PWD
                 test $_prchip_env_stale = 1; and _prchip_env
-                test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.$_prchip_rand.$_prchip_id
+                # A fresh name (not the request id: those cycle through 64).
+                test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.(random).(random)
                 builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty:$_prchip_once "shown=$PRCHIP" $_prchip_envs '' >$d/req
                 set -g _prchip_sent_dirty $_prchip_dirty
                 set -g _prchip_sent_once $_prchip_once
@@ -274,7 +274,7 @@ if not set -q _prchip_hooked
         set -g _prchip_id $_prchip_succ[$_prchip_id]
         set -g _prchip_pwd $PWD
         test $_prchip_env_stale = 1; and _prchip_env
-        test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.$_prchip_rand.$_prchip_id
+        test $_prchip_dirty != 0 -a -z "$_prchip_once"; and set -g _prchip_once $fish_pid.(random).(random)
         builtin printf '%s\0' prchip1 $_prchip_id $PWD $_prchip_dirty:$_prchip_once "shown=$PRCHIP" $_prchip_envs '' >$d/req
         set -g _prchip_sent_dirty $_prchip_dirty
         set -g _prchip_sent_once $_prchip_once
