@@ -392,7 +392,13 @@ func requestKey(shell sanitize.Shell, r shellhooks.Request, dir rawfile.ID) stri
 	b.WriteString(string(shell))
 	b.WriteByte(0)
 	b.WriteString(r.Dir)
-	fmt.Fprintf(&b, "\x00%d:%d", dir.Dev, dir.Ino)
+	// strconv, not fmt: the key is built at every prompt (all of it took
+	// 9.5 us of a cold answer, measured with fmt).
+	var num [20]byte
+	b.WriteByte(0)
+	b.Write(strconv.AppendUint(num[:0], dir.Dev, 10))
+	b.WriteByte(':')
+	b.Write(strconv.AppendUint(num[:0], dir.Ino, 10))
 	for _, n := range env.Names {
 		b.WriteByte(0)
 		if v, ok := r.Env[n]; ok {
