@@ -114,7 +114,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	if next != int64(len(head))+1 { // the file ended before the header did
 		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	if _, p := s.version(head); p != nil {
+	if p := s.version(head); p != nil {
 		return nil, nil, p
 	}
 	if next == size {

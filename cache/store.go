@@ -211,7 +211,7 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 	if !ok {
 		return nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	if _, p := s.version(line); p != nil {
+	if p := s.version(line); p != nil {
 		return nil, p
 	}
 	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
@@ -220,20 +220,20 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 	return rest, nil
 }
 
-// version checks a header line and returns the file's version.
-func (s *Store) version(line []byte) (int, *Problem) {
+// version checks a header line: nil when it names this Version.
+func (s *Store) version(line []byte) *Problem {
 	name, ver, _ := strings.Cut(string(line), " ")
 	if name != header {
-		return 0, &Problem{s.Path, "is not a prchip state file; ignored"}
+		return &Problem{s.Path, "is not a prchip state file; ignored"}
 	}
 	v, err := strconv.Atoi(ver)
 	if err != nil {
-		return 0, &Problem{s.Path, "has a malformed version; ignored"}
+		return &Problem{s.Path, "has a malformed version; ignored"}
 	}
 	if v != Version {
-		return 0, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
+		return &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
-	return v, nil
+	return nil
 }
 
 func (s *Store) truncated() *Problem {

@@ -117,7 +117,10 @@ func (s *Symbols) syncWords(value string) (string, string) {
 	return "", ""
 }
 
-// Preset returns a preset by name ("plain", "nerd").
+// PresetNames are the presets Preset knows.
+var PresetNames = []string{"plain", "nerd"}
+
+// Preset returns a preset by name (one of PresetNames).
 func Preset(name string) (Symbols, bool) {
 	switch name {
 	case "plain":

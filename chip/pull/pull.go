@@ -4,7 +4,10 @@
 // gets here.
 package pull
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // PR is what a chip can show of a pull request, already sanitized.
 type PR struct {
@@ -97,10 +100,8 @@ var RemovalCauses = []string{"checks_failed", "checks_timed_out", "conflict", "m
 // KnownCause is cause when it is one of RemovalCauses, else unknown: a
 // planted state file cannot put its own words into the chip.
 func KnownCause(cause string) string {
-	for _, c := range RemovalCauses {
-		if c == cause {
-			return c
-		}
+	if slices.Contains(RemovalCauses, cause) {
+		return cause
 	}
 	return "unknown"
 }

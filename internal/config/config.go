@@ -367,7 +367,7 @@ func (c *Config) topKey(k string) toml.Unmarshaler {
 	case "format":
 		return (*template)(&c.Format)
 	case "preset":
-		return &oneOf{&c.Preset, []string{"plain", "nerd"}} // format.Preset's
+		return &oneOf{&c.Preset, format.PresetNames}
 	case "color":
 		return (*flag)(&c.Color)
 	case "hyperlinks":

@@ -8,6 +8,7 @@
 package env
 
 import (
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -85,9 +86,9 @@ func Process() Env { return Env{} }
 
 // Of is an environment of exactly the variables in vars.
 func Of(vars map[string]string) Env {
-	m := make(map[string]string, len(vars))
-	for k, v := range vars {
-		m[k] = v
+	m := maps.Clone(vars)
+	if m == nil {
+		m = map[string]string{} // a nil vars is the process's environment
 	}
 	return Env{vars: m}
 }

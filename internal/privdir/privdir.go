@@ -205,10 +205,10 @@ func (d *Dir) check(lst os.FileInfo, tighten bool) error {
 	if err != nil {
 		return err
 	}
-	st, was := fi.Sys().(*syscall.Stat_t), lst.Sys().(*syscall.Stat_t)
-	if st.Dev != was.Dev || st.Ino != was.Ino {
+	if !os.SameFile(fi, lst) {
 		return &UnsafeError{d.path, "changed while it was opened", "try again"}
 	}
+	st := fi.Sys().(*syscall.Stat_t)
 	if uid := os.Geteuid(); int(st.Uid) != uid {
 		return &UnsafeError{d.path, fmt.Sprintf("belongs to uid %d, not to you (uid %d)", st.Uid, uid),
 			"have its owner remove it, so that prchip makes its own"}
