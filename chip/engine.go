@@ -419,7 +419,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			}
 			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
 				resync = &pull.PR{HeadOid: in.State.PR.HeadOid}
-				e.addSync(f, resync)
+				e.addSync(ctx, f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue

@@ -12,7 +12,6 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
-	"github.com/prchip/prchip/internal/repo"
 )
 
 // ghFieldSince is the first gh release that knows each --json field prchip
@@ -146,18 +145,6 @@ func (e *Engine) formats() string {
 		}
 	}
 	return all
-}
-
-// addSync records how the local branch stands against the PR's head:
-// the lookup's history check needs it whatever the templates show (SPEC
-// 3), and the head is always asked. The branch's commit is read as the
-// render reads it, so the two agree on whether it moved since.
-func (e *Engine) addSync(f *Facts, pr *pull.PR) {
-	if pr == nil || pr.HeadOid == "" {
-		return
-	}
-	pr.SyncLocal = f.Repo.BranchOid()
-	pr.Sync = repo.Sync(f.Repo, pr.SyncLocal, pr.HeadOid)
 }
 
 // syncMoved reports whether the branch's commit is no longer the one

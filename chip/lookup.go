@@ -485,7 +485,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 			tried = append(tried, a.shown())
 			continue
 		}
-		e.addSync(f, o.PR)
+		e.addSync(ctx, f, o.PR)
 		if v := judge(o.PR); !v.show {
 			aside = append(aside, setAside(o.PR, v.reason))
 			tried = append(tried, a.shown())
@@ -497,7 +497,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 			// branch was cut from. gh answers with the newest.
 			def := defaultBase(f, a.Base.Remote)
 			if def != "" && o.PR.Base != "" && def != o.PR.Base {
-				if cut := repo.CutFrom(f.Repo, a.Base.Remote, []string{o.PR.Base, def}); cut != "" && cut != o.PR.Base {
+				if cut := e.cutFrom(ctx, f, a.Base.Remote, []string{o.PR.Base, def}); cut != "" && cut != o.PR.Base {
 					provisnl = true
 				}
 			}
@@ -508,7 +508,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 	// PRs set aside, or a PR into another base than the branch's.
 	if first.Number == 0 && (found == nil && (exact || pushed(f, first)) || provisnl) {
 		if prs, ok := e.exactPRs(ctx, f, p, first, bases); ok {
-			o, a2 := e.chooseExact(f, prs, first, bases, &aside, found)
+			o, a2 := e.chooseExact(ctx, f, prs, first, bases, &aside, found)
 			if o != nil {
 				found, foundAt = o, a2
 			}
@@ -551,10 +551,10 @@ func tailTried(tried []string, a ask) []string {
 // chooseExact picks from the exact lookup's PRs: an open one (of two, the
 // one into the base the branch was cut from, with the others as a hint),
 // else the newest merged or closed one that the history check keeps.
-func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
+func (e *Engine) chooseExact(ctx context.Context, f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
+	// Sync, a git run or two a PR, only for the PRs it decides about.
 	var open []*classify.PR
 	for _, pr := range prs {
-		e.addSync(f, pr)
 		if pr.State == "open" {
 			open = append(open, pr)
 		}
@@ -588,7 +588,7 @@ func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo
 					remote = b.Remote
 				}
 			}
-			if cut := repo.CutFrom(f.Repo, remote, names); cut != "" {
+			if cut := e.cutFrom(ctx, f, remote, names); cut != "" {
 				for _, pr := range open {
 					if pr.Base == cut {
 						chosen = pr
@@ -613,12 +613,14 @@ func (e *Engine) chooseExact(f *Facts, prs []*classify.PR, a ask, bases []ghRepo
 			found.PR.Others = chosen.Others
 			return found, a
 		}
+		e.addSync(ctx, f, chosen)
 		return pick(chosen)
 	}
 	if found != nil {
 		return nil, a
 	}
 	for _, pr := range prs {
+		e.addSync(ctx, f, pr)
 		if v := judge(pr); v.show {
 			return pick(pr)
 		}

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/testenv"
 )
@@ -498,116 +497,6 @@ func FuzzRepoPath(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestCutFrom: a feature cut from main and one cut from release/1.x are
-// told apart by the nearest base, whose distance is git's own count
-// (rev-list --count base..branch), with loose and packed refs; a missing
-// ref, a tie and a walk past its bound say nothing.
-func TestCutFrom(t *testing.T) {
-	dir := lookupRepo(t, "main", []string{"origin=https://github.com/o/r.git"}, nil, nil, nil)
-	// Commits of the same second too, as scripts and rebases make them.
-	commitFile(t, dir, "a", "m1")
-	gitCLI(t, dir, "branch", "tie")
-	gitCLI(t, dir, "branch", "release/1.x")
-	commitFile(t, dir, "a", "m2")
-	commitFile(t, dir, "a", "m3")
-	gitCLI(t, dir, "checkout", "-q", "release/1.x")
-	commitFile(t, dir, "b", "r1")
-	commitFile(t, dir, "b", "r2")
-	gitCLI(t, dir, "checkout", "-q", "-b", "fix", "release/1.x")
-	commitFile(t, dir, "c", "f1")
-	gitCLI(t, dir, "checkout", "-q", "-b", "feature", "main")
-	commitFile(t, dir, "d", "f1")
-	commitFile(t, dir, "d", "f2")
-	gitCLI(t, dir, "checkout", "-q", "tie")
-	commitFile(t, dir, "e", "t1")
-	// A merge of main into the fix: still nearer release/1.x.
-	gitCLI(t, dir, "checkout", "-q", "-b", "fix-merged", "fix")
-	gitCLI(t, dir, "merge", "-q", "--no-edit", "main~1")
-	// rc forked from main's tip and moved on; hotfix is cut from main's
-	// tip too: as near to both, it lacks rc's commits and none of main's.
-	gitCLI(t, dir, "checkout", "-q", "-b", "rc", "main")
-	commitFile(t, dir, "g", "rc1")
-	gitCLI(t, dir, "checkout", "-q", "-b", "hotfix", "main")
-	commitFile(t, dir, "h", "h1")
-	for _, b := range []string{"main", "release/1.x", "rc"} {
-		gitCLI(t, dir, "update-ref", "refs/remotes/origin/"+b, b)
-	}
-	bases := []string{"main", "release/1.x"}
-	cases := []struct {
-		branch string
-		bases  []string
-		want   string
-	}{
-		{"feature", bases, "main"},
-		{"feature", []string{"release/1.x", "main"}, "main"},
-		{"fix", bases, "release/1.x"},
-		{"fix-merged", bases, "release/1.x"},
-		{"tie", bases, ""},
-		{"feature", []string{"main", "missing"}, ""},
-		{"feature", []string{"main"}, "main"},
-		{"release/1.x", bases, "release/1.x"},
-		{"hotfix", []string{"rc", "main"}, "main"},
-		{"hotfix", []string{"main", "rc"}, "main"},
-	}
-	check := func(t *testing.T) {
-		for _, c := range cases {
-			gitCLI(t, dir, "checkout", "-q", c.branch)
-			info, err := Find(dir, env.Process())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := CutFrom(info, "origin", c.bases); got != c.want {
-				t.Errorf("%s cut from %q of %v, want %q", c.branch, got, c.bases, c.want)
-			}
-			// The distance walked is git's.
-			s := openObjects(filepath.Join(info.CommonDir, "objects"))
-			for _, b := range c.bases {
-				oid := info.RefOid("refs/remotes/origin/" + b)
-				if oid == "" {
-					continue
-				}
-				n, ok := aheadOf(s, plumbing.NewHash(info.BranchOid()), plumbing.NewHash(oid), time.Now().Add(time.Minute))
-				want, _ := gitSays(dir, nil, "rev-list", "--count", "origin/"+b+".."+c.branch)
-				if !ok || fmt.Sprint(n) != want {
-					t.Errorf("%s..%s: %d commits (%v), git counts %s", b, c.branch, n, ok, want)
-				}
-			}
-			s.close()
-		}
-	}
-	t.Run("loose refs", check)
-	gitCLI(t, dir, "pack-refs", "--all")
-	t.Run("packed refs", check)
-
-	// All in one second: the tip's walk passes the meeting point before
-	// the base's long way there reaches it, and must still not count it.
-	t.Setenv("GIT_COMMITTER_DATE", "1700000000 +0000")
-	gitCLI(t, dir, "checkout", "-q", "-b", "same-base", "main")
-	for i := range 6 {
-		commitFile(t, dir, "s", fmt.Sprint(i))
-	}
-	gitCLI(t, dir, "update-ref", "refs/remotes/origin/same-base", "same-base")
-	gitCLI(t, dir, "checkout", "-q", "-b", "same-tip", "main")
-	commitFile(t, dir, "t", "1")
-	cases = []struct {
-		branch string
-		bases  []string
-		want   string
-	}{
-		{"same-tip", []string{"same-base", "release/1.x"}, "same-base"},
-		{"same-tip", []string{"main"}, "main"},
-	}
-	t.Run("commits of one second", check)
-
-	gitCLI(t, dir, "checkout", "-q", "feature")
-	info, _ := Find(dir, env.Process())
-	defer func(n int) { maxCutWalk = n }(maxCutWalk)
-	maxCutWalk = 2
-	if got := CutFrom(info, "origin", bases); got != "" {
-		t.Errorf("a walk past its bound says %q", got)
-	}
 }
 
 // gitHere runs git in dir with the test's environment (its HOME, so that

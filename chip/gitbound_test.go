@@ -1,19 +1,28 @@
-package repo
+package chip
 
 import (
 	"bytes"
 	"compress/flate"
 	"compress/zlib"
+	"context"
 	"crypto/sha1"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/repo"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // hugeZlib is a zlib stream of prefix followed by n copies of fill, made
@@ -186,12 +195,13 @@ func ofsDelta(rel int64) []byte {
 	return b
 }
 
-// A hostile repository cannot make sync read without bound: a commit
-// with a gigabyte message, loose or packed, a delta that expands to a
-// gigabyte, ref-deltas that name each other, and alternates that name
-// their own directory, nest deeper than git allows or fan out. Each sync
-// costs a few MiB at most, ends, and answers unknown where a bound
-// stopped it (or the right answer where a cycle was merely skipped).
+// A hostile repository cannot make sync's git run without bound: a
+// commit with a gigabyte message, loose or packed, a delta that expands
+// to a gigabyte, ref-deltas that name each other end at git's allocation
+// limit (GIT_ALLOC_LIMIT), at once; alternates that nest deeper than git allows or fan out are
+// skipped by git and say unknown, not a wrong "not fetched"; alternates
+// that name their own directory and more packs than git keeps open are
+// read, and the answer is right.
 func TestSyncBounded(t *testing.T) {
 	const (
 		hugeOid  = "1111111111111111111111111111111111111111"
@@ -215,13 +225,13 @@ func TestSyncBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			return hugeOid
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
 		{"packed commit with a 1 GiB message", func(t *testing.T, dir, objDir, c string) string {
 			body := commitText(c)
 			e := append(packHeader(1, int64(len(body))+giant), hugeZlib(t, body, 'a', giant)...)
 			writePack(t, objDir, []string{hugeOid}, [][]byte{e})
 			return hugeOid
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
 		{"packed delta expanding to 1 GiB", func(t *testing.T, dir, objDir, c string) string {
 			base := append(commitText(c), bytes.Repeat([]byte{'m'}, 1<<16)...)
 			const target = 1 << 30
@@ -234,7 +244,7 @@ func TestSyncBounded(t *testing.T) {
 			de = append(de, deflate(delta)...)
 			writePack(t, objDir, []string{baseOid, deltaOid}, [][]byte{be, de})
 			return deltaOid
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
 		{"ref-deltas naming each other", func(t *testing.T, dir, objDir, c string) string {
 			delta := append(append(leb(10), leb(10)...), 0x80|0x10, 10)
 			entry := func(ref string) []byte {
@@ -244,7 +254,7 @@ func TestSyncBounded(t *testing.T) {
 			}
 			writePack(t, objDir, []string{loopA, loopB}, [][]byte{entry(loopB), entry(loopA)})
 			return loopA
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
 		{"alternates naming their own directory", func(t *testing.T, dir, objDir, c string) string {
 			os.MkdirAll(filepath.Join(objDir, "info"), 0o755)
 			os.Symlink(objDir, filepath.Join(dir, "again"))
@@ -253,7 +263,7 @@ func TestSyncBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			return c // c is in the repository: the cycles are skipped, the answer stands
-		}, SyncAhead, ""},
+		}, repo.SyncAhead, ""},
 		{"alternates naming their own directory, head not fetched", func(t *testing.T, dir, objDir, c string) string {
 			os.MkdirAll(filepath.Join(objDir, "info"), 0o755)
 			os.Symlink(objDir, filepath.Join(dir, "again"))
@@ -262,7 +272,7 @@ func TestSyncBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			return c // a cycle is no bound: a missing head is still not fetched
-		}, SyncNotFetched, "0123456789abcdef0123456789abcdef01234567"},
+		}, repo.SyncNotFetched, "0123456789abcdef0123456789abcdef01234567"},
 		{"alternates nested deeper than git allows", func(t *testing.T, dir, objDir, c string) string {
 			// The objects move to the end of a chain of 8 directories.
 			prev := objDir
@@ -282,7 +292,7 @@ func TestSyncBounded(t *testing.T) {
 				os.MkdirAll(filepath.Join(objDir, sub), 0o755)
 			}
 			return c
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
 		{"alternates fanning out", func(t *testing.T, dir, objDir, c string) string {
 			// Each of 40 directories names all 40: no cycle repeats, but
 			// more directories than are looked in, and c is in none.
@@ -299,28 +309,36 @@ func TestSyncBounded(t *testing.T) {
 			os.WriteFile(filepath.Join(objDir, "info", "alternates"), []byte(lines.String()), 0o644)
 			os.RemoveAll(filepath.Join(objDir, "pack"))
 			return c
-		}, SyncUnknown, ""},
+		}, repo.SyncUnknown, ""},
+		{"1100 packs", func(t *testing.T, dir, objDir, c string) string {
+			idx, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.idx"))
+			if len(idx) != 1 {
+				t.Fatalf("packs after gc: %v", idx)
+			}
+			pk, _ := os.ReadFile(strings.TrimSuffix(idx[0], ".idx") + ".pack")
+			ix, _ := os.ReadFile(idx[0])
+			for i := range 1100 {
+				name := filepath.Join(objDir, "pack", fmt.Sprintf("pack-%040x", i))
+				os.WriteFile(name+".pack", pk, 0o444)
+				os.WriteFile(name+".idx", ix, 0o444)
+			}
+			return c
+		}, repo.SyncAhead, ""},
 	}
+	// Time enough for git to read a gigabyte: the bound seen is git's own.
+	defer func(d time.Duration) { gitTimeout = d }(gitTimeout)
+	gitTimeout = time.Minute
 	for _, k := range cases {
 		t.Run(k.name, func(t *testing.T) {
 			dir, a, _, c, _ := syncRepo(t)
 			gitOut(t, dir, "gc", "-q", "--prune=now")
-			info := find(t, dir)
 			local := k.setup(t, dir, filepath.Join(dir, ".git", "objects"), c)
-			runtime.GC()
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
 			head := k.head
 			if head == "" {
 				head = a
 			}
-			got := Sync(info, local, head)
-			runtime.ReadMemStats(&after)
-			if got != k.want {
-				t.Errorf("Sync = %q, want %q", got, k.want)
-			}
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
-				t.Errorf("Sync allocated %d MiB", alloc>>20)
+			if got := syncIn(t, dir, local, head); got != k.want {
+				t.Errorf("sync = %q, want %q", got, k.want)
 			}
 		})
 	}
@@ -355,16 +373,15 @@ func TestSyncDeltified(t *testing.T) {
 		return n
 	}
 	check := func(t *testing.T) {
-		info := find(t, dir)
-		local := info.BranchOid()
+		local := factsAt(t, dir).Repo.BranchOid()
 		for _, k := range []struct{ head, want string }{
-			{oids[0], SyncAhead}, {oids[15], SyncAhead}, {oids[29], SyncSame},
+			{oids[0], repo.SyncAhead}, {oids[15], repo.SyncAhead}, {oids[29], repo.SyncSame},
 		} {
-			if got := Sync(info, local, k.head); got != k.want {
+			if got := syncIn(t, dir, local, k.head); got != k.want {
 				t.Errorf("Sync against %s = %q, want %q", k.head, got, k.want)
 			}
 		}
-		if got := Sync(info, oids[3], oids[20]); got != SyncBehind {
+		if got := syncIn(t, dir, oids[3], oids[20]); got != repo.SyncBehind {
 			t.Errorf("Sync of an older commit = %q, want behind", got)
 		}
 	}
@@ -391,4 +408,121 @@ func TestSyncDeltified(t *testing.T) {
 		}
 		check(t)
 	})
+}
+
+// A git that never ends (its alternates a FIFO nobody writes, which git
+// blocks opening) is ended at the runner's timeout, its process gone:
+// sync says unknown, cutFrom nothing.
+func TestGitHangEndsAtTimeout(t *testing.T) {
+	dir, a, _, c, _ := syncRepo(t)
+	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	fifo := filepath.Join(dir, ".git", "objects", "info", "alternates")
+	os.MkdirAll(filepath.Dir(fifo), 0o755)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration) { gitTimeout = d }(gitTimeout)
+	gitTimeout = 300 * time.Millisecond
+	e, f, ctx := &Engine{}, factsAt(t, dir), context.Background()
+	if got := e.sync(ctx, f, c, a); got != repo.SyncUnknown {
+		t.Errorf("sync = %q, want unknown", got)
+	}
+	if got := e.cutFrom(ctx, f, "origin", []string{"main"}); got != "" {
+		t.Errorf("cutFrom = %q", got)
+	}
+	// No git is left waiting: the FIFO has no reader.
+	if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); !errors.Is(err, syscall.ENXIO) {
+		t.Errorf("opening the FIFO for writing: %v, want no reader", err)
+		w.Close()
+	}
+}
+
+// A refresh whose budget is spent starts no git: sync is unknown, cutFrom
+// nothing. With time left, a sync costs one git run.
+func TestGitNotRunOutOfTime(t *testing.T) {
+	dir, a, _, c, _ := syncRepo(t)
+	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	runs := 0
+	e := &Engine{Run: func(ctx context.Context, c proc.Command) proc.Result { runs++; return proc.Run(ctx, c) }}
+	f := factsAt(t, dir)
+	spent, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := e.sync(spent, f, c, a); got != repo.SyncUnknown {
+		t.Errorf("sync out of time = %q, want unknown", got)
+	}
+	if got := e.cutFrom(spent, f, "origin", []string{"main"}); got != "" {
+		t.Errorf("cutFrom out of time = %q", got)
+	}
+	if runs != 0 {
+		t.Errorf("%d git runs out of time", runs)
+	}
+	if got := e.sync(context.Background(), f, c, a); got != repo.SyncAhead || runs != 1 {
+		t.Errorf("sync = %q in %d runs, want ahead in one", got, runs)
+	}
+}
+
+// Without git on the request's PATH, sync and cutFrom cannot tell, and a
+// refresh records the PR as ever.
+func TestSyncWithoutGit(t *testing.T) {
+	dir, a, _, c, _ := syncRepo(t)
+	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	e, f := &Engine{Env: env.Of(map[string]string{"PATH": t.TempDir()})}, factsAt(t, dir)
+	if got := e.sync(context.Background(), f, c, a); got != "" {
+		t.Errorf("sync = %q", got)
+	}
+	if got := e.cutFrom(context.Background(), f, "origin", []string{"main"}); got != "" {
+		t.Errorf("cutFrom = %q", got)
+	}
+	r := newRig(t)
+	r.commit(t)
+	pushed := r.headOid(t)
+	r.commit(t) // ahead of the PR's head, which only git can tell
+	r.env.Config.Format = "#{number}( {sync})"
+	r.gh.set(`echo '{"number":4,"title":"t","state":"OPEN","isDraft":false,"url":"u","headRefOid":"` + pushed + `"}'`)
+	os.Remove(filepath.Join(r.gh.dir, "git"))
+	r.background(t)
+	if s := r.status(); s.Chip != "#4" || s.PR == nil || s.PR.Sync != nil {
+		t.Fatalf("chip %q, pr %+v", s.Chip, s.PR)
+	}
+}
+
+// git's own safe.directory rule holds: in a repository another user owns
+// (chowned after the facts were read), git refuses, and sync and cutFrom
+// say nothing.
+func TestGitRefusesAnotherUsersRepository(t *testing.T) {
+	testenv.NeedRoot(t)
+	dir, a, _, c, _ := syncRepo(t)
+	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	e, f := &Engine{}, factsAt(t, dir)
+	if out, err := exec.Command("chown", "-R", "65534", dir).CombinedOutput(); err != nil {
+		t.Fatalf("chown: %v %s", err, out)
+	}
+	if got := e.sync(context.Background(), f, c, a); got != "" {
+		t.Errorf("sync = %q", got)
+	}
+	if got := e.cutFrom(context.Background(), f, "origin", []string{"main"}); got != "" {
+		t.Errorf("cutFrom = %q", got)
+	}
+}
+
+// A partial clone lacking the PR's head does not fetch it: the head is
+// not fetched, and no pack arrived.
+func TestSyncPartialCloneFetchesNothing(t *testing.T) {
+	src, _, _, c, _ := syncRepo(t)
+	gitOut(t, src, "config", "uploadpack.allowFilter", "true")
+	clone := filepath.Join(t.TempDir(), "partial")
+	gitOut(t, src, "clone", "-q", "--filter=blob:none", "-b", "feature", "file://"+src, clone)
+	gitOut(t, src, "commit", "-q", "--allow-empty", "-m", "later")
+	later := gitOut(t, src, "rev-parse", "HEAD")
+	packs := func() []string {
+		m, _ := filepath.Glob(filepath.Join(clone, ".git", "objects", "pack", "*.pack"))
+		return m
+	}
+	before := packs()
+	if got := syncIn(t, clone, c, later); got != repo.SyncNotFetched {
+		t.Errorf("sync = %q, want not_fetched", got)
+	}
+	if after := packs(); len(after) != len(before) {
+		t.Errorf("sync fetched: packs %v, then %v", before, after)
+	}
 }
