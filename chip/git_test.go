@@ -152,6 +152,13 @@ func TestSync(t *testing.T) {
 			t.Errorf("sync through alternates = %q, want ahead", got)
 		}
 	})
+	t.Run("GIT_DIR", func(t *testing.T) {
+		// The repository the environment names, from a directory outside it.
+		t.Setenv("GIT_DIR", filepath.Join(dir, ".git"))
+		if got := syncIn(t, t.TempDir(), c, b); got != repo.SyncAhead {
+			t.Errorf("sync of GIT_DIR's repository = %q, want ahead", got)
+		}
+	})
 	t.Run("object names", func(t *testing.T) {
 		// Upper case from a hostile answer is the same commit; anything
 		// but a full SHA-1 name is never handed to git, not even an
