@@ -72,18 +72,16 @@ type Config struct {
 
 // ShellOverride is a [shell.NAME] table; nil fields keep the top level.
 type ShellOverride struct {
-	Format     *string
-	Color      *bool
-	Hyperlinks *bool
+	Format            *string
+	Color, Hyperlinks *bool
 }
 
 // ShellChip is a [chips.NAME] table.
 type ShellChip struct {
-	Name              string
-	Command           string
-	Timeout           time.Duration
-	RefreshInterval   time.Duration
-	SuppressOnFailure bool
+	Name                     string
+	Command                  string
+	Timeout, RefreshInterval time.Duration
+	SuppressOnFailure        bool
 }
 
 // Problem is one error in the config file.
@@ -159,25 +157,23 @@ var DefaultStyles = [][2]string{
 	{"queue_dequeued", "red"}, {"queue_state_dequeued", "red"},
 }
 
-func defaultStyle(key string) (string, bool) {
+// styleOf is the style of a [styles] key: the user's, else the default.
+func (c *Config) styleOf(k string) (string, bool) {
+	if v, ok := c.Styles[k]; ok {
+		return v, true
+	}
 	for _, kv := range DefaultStyles {
-		if kv[0] == key {
+		if kv[0] == k {
 			return kv[1], true
 		}
 	}
 	return "", false
 }
 
-// style resolves a format style key ("number", "state.merged"): the
-// user's [styles] first, then DefaultStyles; parsed only when asked.
+// style resolves a format style key ("number", "state.merged"), parsed
+// only when a field shows.
 func (c *Config) style(key string) format.Style {
-	k := strings.Replace(key, ".", "_", 1)
-	v, ok := c.Styles[k]
-	if !ok {
-		if v, ok = defaultStyle(k); !ok {
-			return ""
-		}
-	}
+	v, _ := c.styleOf(strings.Replace(key, ".", "_", 1))
 	st, _ := format.ParseStyle(v)
 	return st
 }
@@ -243,15 +239,8 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 const MaxSize = 1 << 20
 
 func validChipName(n string) bool {
-	if n == "" || len(n) > 32 || n == "pr" {
-		return false
-	}
-	for _, c := range n {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+	return n != "" && len(n) <= 32 && n != "pr" && strings.Trim(n, chars) == ""
 }
 
 // Load reads the file at path; a missing file gives the defaults.
@@ -777,11 +766,7 @@ func (c *Config) Effective() []Entry {
 		}
 	}
 	for _, k := range StyleKeys {
-		v, ok := c.Styles[k]
-		if !ok {
-			v, ok = defaultStyle(k)
-		}
-		if ok {
+		if v, ok := c.styleOf(k); ok {
 			add("styles."+k, quote(v))
 		}
 	}
