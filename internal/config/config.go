@@ -198,35 +198,29 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 	if o.Format == "" {
 		o.Format = o.Symbols.Format
 	}
-	if ov, ok := c.Shells[shell]; ok {
-		if ov.Format != nil {
-			o.Format = *ov.Format
-		}
-		if ov.Color != nil {
-			o.Color = *ov.Color
-		}
-		if ov.Hyperlinks != nil {
-			o.Hyperlink = *ov.Hyperlinks
-		}
-	}
 	if shell == "plain" {
 		// starship (and any plain consumer) styles output itself, and its
 		// right prompt miscounts escape sequences: links only on request.
-		o.Color = false
-		if ov, ok := c.Shells["plain"]; !ok || ov.Hyperlinks == nil {
-			o.Hyperlink = false
-		}
+		o.Hyperlink = false
 	}
-	if noColor {
+	ov := c.Shells[shell] // nil fields when there is none
+	if ov.Format != nil {
+		o.Format = *ov.Format
+	}
+	if ov.Color != nil {
+		o.Color = *ov.Color
+	}
+	if ov.Hyperlinks != nil {
+		o.Hyperlink = *ov.Hyperlinks
+	}
+	if noColor || shell == "plain" {
 		o.Color = false
 	}
 	if len(c.Symbols) > 0 {
-		sym := map[string]*string{"open": &o.Symbols.Open, "draft": &o.Symbols.Draft, "merged": &o.Symbols.Merged,
-			"closed": &o.Symbols.Closed, "approved": &o.Symbols.Approved, "changes_requested": &o.Symbols.ChangesRequested,
-			"review_required": &o.Symbols.ReviewRequired, "checks_passing": &o.Symbols.ChecksPassing,
-			"checks_failing": &o.Symbols.ChecksFailing, "checks_pending": &o.Symbols.ChecksPending, "stale": &o.Symbols.Stale}
-		for k, v := range c.Symbols {
-			if p, ok := sym[k]; ok {
+		s := &o.Symbols // in the order of SymbolKeys
+		for i, p := range []*string{&s.Open, &s.Draft, &s.Merged, &s.Closed, &s.Approved, &s.ChangesRequested,
+			&s.ReviewRequired, &s.ChecksPassing, &s.ChecksFailing, &s.ChecksPending, &s.Stale} {
+			if v, ok := c.Symbols[SymbolKeys[i]]; ok {
 				*p = v
 			}
 		}

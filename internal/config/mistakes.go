@@ -71,10 +71,7 @@ func hint(e *tomlError) string {
 	if e.Line != e.From { // an element of a multi-line array, perhaps
 		_, value, _ := strings.Cut(codeOf(e.First), "=")
 		elem := strings.TrimSpace(strings.TrimSuffix(codeOf(e.Text), ","))
-		if !strings.HasPrefix(strings.TrimSpace(value), "[") || strings.Contains(elem, "=") {
-			return ""
-		}
-		if fix, ok := quoteFix(elem); ok {
+		if fix, ok := quoteFix(elem); ok && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
 			return "strings need quotes: write " + fix
 		}
 		return ""
