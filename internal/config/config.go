@@ -266,17 +266,6 @@ func (c *Config) load() {
 	}
 }
 
-// reported tells whether key already has a problem (a line the decoder
-// refused).
-func (c *Config) reported(key string) bool {
-	for _, p := range c.Problems {
-		if p.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // problem records a problem.
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
@@ -479,9 +468,10 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
 		takeFields(c, doc, section, t, chipFields, &ch)
-		if ch.Command == "" { // a bad command is reported already
-			if !c.reported(section + ".command") {
-				c.problem(line, section+".command", "missing; the chip is ignored")
+		if ch.Command == "" {
+			// A bad command, or a line the decoder refused, is reported already.
+			if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
+				c.problem(line, key, "missing; the chip is ignored")
 			}
 			continue
 		}

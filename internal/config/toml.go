@@ -251,9 +251,9 @@ func keyLines(src string) map[string]int {
 	return lines
 }
 
-// statements are the statements of src, in order. It reads line by line: headers ([a.b], [[a]]), "key =
-// value" lines (dotted and quoted keys), and skips the insides of
-// multi-line strings and arrays. A line that is neither is a statement
+// statements are the statements of src, in order. It reads line by line:
+// headers ([a.b], [[a]]), "key = value" lines (dotted and quoted keys),
+// and skips the insides of multi-line strings and arrays. A line that is neither is a statement
 // without a key. Linear in the file's size; src need not be valid TOML.
 func statements(src string) iter.Seq[statement] {
 	return func(f func(statement) bool) {
@@ -262,8 +262,12 @@ func statements(src string) iter.Seq[statement] {
 		for n, line := range strings.Split(src, "\n") {
 			n++
 			s := strings.TrimSpace(line)
-			if inString != "" { // inside a multi-line string
-				if strings.Count(s, inString)%2 == 1 {
+			if open.start > 0 { // inside a multi-line string or array
+				if inString == "" {
+					s = codeOf(s)
+					depth += countOutside(s, '[') - countOutside(s, ']')
+				}
+				if inString != "" && strings.Count(s, inString)%2 == 1 || inString == "" && depth <= 0 {
 					inString = ""
 					if open.end = n; !f(open) {
 						return
@@ -272,18 +276,7 @@ func statements(src string) iter.Seq[statement] {
 				}
 				continue
 			}
-			s = codeOf(s)
-			if depth > 0 { // inside a multi-line array
-				depth += countOutside(s, '[') - countOutside(s, ']')
-				if depth <= 0 {
-					if open.end = n; !f(open) {
-						return
-					}
-					open = statement{}
-				}
-				continue
-			}
-			if s == "" {
+			if s = codeOf(s); s == "" {
 				continue
 			}
 			var st statement
