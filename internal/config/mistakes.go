@@ -154,10 +154,8 @@ func valid(src string) bool {
 func unknownTopLevel(doc *document, line int, k string) string {
 	near, ok := nearest(k, append(keysOf(topFields), "symbols", "styles", "shell", "chips"))
 	header := ""
-	if line > 0 {
-		if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
-			header = strings.Trim(s, "[] \t")
-		}
+	if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
+		header = strings.Trim(s, "[] \t")
 	}
 	if header == "" {
 		if ok {
