@@ -282,7 +282,7 @@ func (c *Config) parse(data string) {
 		return
 	}
 	for _, k := range sortedKeys(doc.root) {
-		if doc.skipped[k] {
+		if slices.Contains(doc.skipped, k) {
 			continue // the keys under a broken header, reported with it
 		}
 		v, line := doc.root[k], doc.lineOf(k)

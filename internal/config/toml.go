@@ -48,7 +48,7 @@ type document struct {
 	text  string
 	// skipped holds the placeholder tables that took the keys under a
 	// broken header; they are not the user's and are not interpreted.
-	skipped map[string]bool
+	skipped []string // at most maxBroken
 	split   []string // text's lines, once asked for
 }
 
@@ -82,7 +82,7 @@ func parseTOML(src string) (*document, []*tomlError) {
 		}
 	}
 	var broken []*tomlError
-	var skipped map[string]bool
+	var skipped []string
 	text, spent := src, 0
 	for {
 		spent += len(text)
@@ -102,10 +102,7 @@ func parseTOML(src string) (*document, []*tomlError) {
 			return nil, append(broken, e)
 		}
 		if placeholder != "" {
-			if skipped == nil {
-				skipped = map[string]bool{}
-			}
-			skipped[placeholder] = true
+			skipped = append(skipped, placeholder)
 		}
 		broken = append(broken, e)
 		text = next
