@@ -72,18 +72,16 @@ type Config struct {
 
 // ShellOverride is a [shell.NAME] table; nil fields keep the top level.
 type ShellOverride struct {
-	Format     *string
-	Color      *bool
-	Hyperlinks *bool
+	Format            *string
+	Color, Hyperlinks *bool
 }
 
 // ShellChip is a [chips.NAME] table.
 type ShellChip struct {
-	Name              string
-	Command           string
-	Timeout           time.Duration
-	RefreshInterval   time.Duration
-	SuppressOnFailure bool
+	Name                     string
+	Command                  string
+	Timeout, RefreshInterval time.Duration
+	SuppressOnFailure        bool
 }
 
 // Problem is one error in the config file.
@@ -115,13 +113,7 @@ var defaultInvalidateOn = [...]string{"git", "gh", "gt"}
 
 // Defaults is the configuration when no file exists.
 func Defaults(path string) *Config {
-	c := new(Config)
-	c.setDefaults(path)
-	return c
-}
-
-func (c *Config) setDefaults(path string) {
-	*c = Config{
+	return &Config{
 		Path:                   path,
 		Mode:                   ModeAuto,
 		Timeout:                5 * time.Second,
@@ -165,25 +157,23 @@ var DefaultStyles = [][2]string{
 	{"queue_dequeued", "red"}, {"queue_state_dequeued", "red"},
 }
 
-func defaultStyle(key string) (string, bool) {
+// styleOf is the style of a [styles] key: the user's, else the default.
+func (c *Config) styleOf(k string) (string, bool) {
+	if v, ok := c.Styles[k]; ok {
+		return v, true
+	}
 	for _, kv := range DefaultStyles {
-		if kv[0] == key {
+		if kv[0] == k {
 			return kv[1], true
 		}
 	}
 	return "", false
 }
 
-// style resolves a format style key ("number", "state.merged"): the
-// user's [styles] first, then DefaultStyles; parsed only when asked.
+// style resolves a format style key ("number", "state.merged"), parsed
+// only when a field shows.
 func (c *Config) style(key string) format.Style {
-	k := strings.Replace(key, ".", "_", 1)
-	v, ok := c.Styles[k]
-	if !ok {
-		if v, ok = defaultStyle(k); !ok {
-			return ""
-		}
-	}
+	v, _ := c.styleOf(strings.Replace(key, ".", "_", 1))
 	st, _ := format.ParseStyle(v)
 	return st
 }
@@ -208,35 +198,29 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 	if o.Format == "" {
 		o.Format = o.Symbols.Format
 	}
-	if ov, ok := c.Shells[shell]; ok {
-		if ov.Format != nil {
-			o.Format = *ov.Format
-		}
-		if ov.Color != nil {
-			o.Color = *ov.Color
-		}
-		if ov.Hyperlinks != nil {
-			o.Hyperlink = *ov.Hyperlinks
-		}
-	}
 	if shell == "plain" {
 		// starship (and any plain consumer) styles output itself, and its
 		// right prompt miscounts escape sequences: links only on request.
-		o.Color = false
-		if ov, ok := c.Shells["plain"]; !ok || ov.Hyperlinks == nil {
-			o.Hyperlink = false
-		}
+		o.Hyperlink = false
 	}
-	if noColor {
+	ov := c.Shells[shell] // nil fields when there is none
+	if ov.Format != nil {
+		o.Format = *ov.Format
+	}
+	if ov.Color != nil {
+		o.Color = *ov.Color
+	}
+	if ov.Hyperlinks != nil {
+		o.Hyperlink = *ov.Hyperlinks
+	}
+	if noColor || shell == "plain" {
 		o.Color = false
 	}
 	if len(c.Symbols) > 0 {
-		sym := map[string]*string{"open": &o.Symbols.Open, "draft": &o.Symbols.Draft, "merged": &o.Symbols.Merged,
-			"closed": &o.Symbols.Closed, "approved": &o.Symbols.Approved, "changes_requested": &o.Symbols.ChangesRequested,
-			"review_required": &o.Symbols.ReviewRequired, "checks_passing": &o.Symbols.ChecksPassing,
-			"checks_failing": &o.Symbols.ChecksFailing, "checks_pending": &o.Symbols.ChecksPending, "stale": &o.Symbols.Stale}
-		for k, v := range c.Symbols {
-			if p, ok := sym[k]; ok {
+		s := &o.Symbols // in the order of SymbolKeys
+		for i, p := range []*string{&s.Open, &s.Draft, &s.Merged, &s.Closed, &s.Approved, &s.ChangesRequested,
+			&s.ReviewRequired, &s.ChecksPassing, &s.ChecksFailing, &s.ChecksPending, &s.Stale} {
+			if v, ok := c.Symbols[SymbolKeys[i]]; ok {
 				*p = v
 			}
 		}
@@ -249,15 +233,8 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 const MaxSize = 1 << 20
 
 func validChipName(n string) bool {
-	if n == "" || len(n) > 32 || n == "pr" {
-		return false
-	}
-	for _, c := range n {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+	return n != "" && len(n) <= 32 && n != "pr" && strings.Trim(n, chars) == ""
 }
 
 // Load reads the file at path; a missing file gives the defaults.
@@ -289,17 +266,6 @@ func (c *Config) load() {
 	}
 }
 
-// reported tells whether key already has a problem (a line the decoder
-// refused).
-func (c *Config) reported(key string) bool {
-	for _, p := range c.Problems {
-		if p.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // problem records a problem.
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
@@ -316,7 +282,7 @@ func (c *Config) parse(data string) {
 		return
 	}
 	for _, k := range sortedKeys(doc.root) {
-		if doc.skipped[k] {
+		if slices.Contains(doc.skipped, k) {
 			continue // the keys under a broken header, reported with it
 		}
 		v, line := doc.root[k], doc.lineOf(k)
@@ -332,7 +298,7 @@ func (c *Config) parse(data string) {
 		case "chips":
 			// After the top-level keys: chips inherit timeout and interval.
 		default:
-			if t := c.topKey(k); t != nil {
+			if t := find(topFields, c, k); t != nil {
 				c.take(doc, v, k, t)
 			} else {
 				c.problem(line, k, unknownTopLevel(doc, line, k))
@@ -346,42 +312,71 @@ func (c *Config) parse(data string) {
 	}
 }
 
-// topKey is the typed value a top-level key decodes into, in place in c;
-// nil for a key that is not one (or is a table).
-func (c *Config) topKey(k string) toml.Unmarshaler {
-	switch k {
-	case "mode":
-		return &oneOf{&c.Mode, []string{ModeAuto, ModeAlways, ModeOff}}
-	case "timeout":
-		return &span{&c.Timeout, 100 * time.Millisecond, time.Minute}
-	case "refresh_interval":
-		return &span{&c.RefreshInterval, time.Second, 24 * time.Hour}
-	case "settled_refresh_interval":
-		return &span{&c.SettledRefreshInterval, time.Second, 24 * time.Hour}
-	case "worker_idle":
-		return &span{&c.WorkerIdle, time.Second, 7 * 24 * time.Hour}
-	case "invalidate_on":
-		return (*words)(&c.InvalidateOn)
-	case "on_retryable":
-		return &oneOf{&c.OnRetryable, []string{"clear", "keep"}}
-	case "format":
-		return (*template)(&c.Format)
-	case "preset":
-		return &oneOf{&c.Preset, format.PresetNames}
-	case "color":
-		return (*flag)(&c.Color)
-	case "hyperlinks":
-		return (*flag)(&c.Hyperlinks)
-	case "title_width":
-		return (*width)(&c.TitleWidth)
+// field is a key and the typed value it decodes into, in place in a T
+// (made only for a key the file has: a parse runs at every render).
+type field[T any] struct {
+	key string
+	val func(T) value
+}
+
+// topFields are the top-level keys, in the order `prchip config` lists
+// them.
+var topFields = []field[*Config]{
+	{"mode", func(c *Config) value { return &oneOf{&c.Mode, modes} }},
+	{"timeout", func(c *Config) value { return &span{&c.Timeout, 100 * time.Millisecond, time.Minute} }},
+	{"refresh_interval", func(c *Config) value { return &span{&c.RefreshInterval, time.Second, 24 * time.Hour} }},
+	{"settled_refresh_interval", func(c *Config) value { return &span{&c.SettledRefreshInterval, time.Second, 24 * time.Hour} }},
+	{"invalidate_on", func(c *Config) value { return (*words)(&c.InvalidateOn) }},
+	{"worker_idle", func(c *Config) value { return &span{&c.WorkerIdle, time.Second, 7 * 24 * time.Hour} }},
+	{"on_retryable", func(c *Config) value { return &oneOf{&c.OnRetryable, onRetryable} }},
+	{"format", func(c *Config) value { return template(&c.Format) }},
+	{"preset", func(c *Config) value { return &oneOf{&c.Preset, format.PresetNames} }},
+	{"color", func(c *Config) value { return (*flag)(&c.Color) }},
+	{"hyperlinks", func(c *Config) value { return (*flag)(&c.Hyperlinks) }},
+	{"title_width", func(c *Config) value { return (*width)(&c.TitleWidth) }},
+}
+
+var modes, onRetryable = []string{ModeAuto, ModeAlways, ModeOff}, []string{"clear", "keep"}
+
+// shellFields are a [shell.NAME] table's keys; one the file does not set
+// stays nil, which leaves the top level's.
+var shellFields = []field[*ShellOverride]{
+	{"format", func(o *ShellOverride) value { return set[string]{&o.Format, template} }},
+	{"color", func(o *ShellOverride) value { return set[bool]{&o.Color, asFlag} }},
+	{"hyperlinks", func(o *ShellOverride) value { return set[bool]{&o.Hyperlinks, asFlag} }},
+}
+
+// chipFields are a [chips.NAME] table's keys.
+var chipFields = []field[*ShellChip]{
+	{"command", func(ch *ShellChip) value { return &str{&ch.Command, "must be a non-empty string", checkCommand} }},
+	{"timeout", func(ch *ShellChip) value { return &span{&ch.Timeout, 100 * time.Millisecond, time.Minute} }},
+	{"refresh_interval", func(ch *ShellChip) value { return &span{&ch.RefreshInterval, time.Second, 24 * time.Hour} }},
+	{"suppress_on_failure", func(ch *ShellChip) value { return (*flag)(&ch.SuppressOnFailure) }},
+}
+
+// find is the value key k decodes into in to, nil for none.
+func find[T any](fields []field[T], to T, k string) value {
+	for _, f := range fields {
+		if f.key == k {
+			return f.val(to)
+		}
 	}
 	return nil
+}
+
+// keysOf are the keys of fields, for a suggestion.
+func keysOf[T any](fields []field[T]) []string {
+	keys := make([]string, len(fields))
+	for i, f := range fields {
+		keys[i] = f.key
+	}
+	return keys
 }
 
 // take hands v, the value of key, to its typed value t, which changes
 // only when the value is good; a bad one is a problem, and a good one's
 // line is its source. It reports whether t took it.
-func (c *Config) take(doc *document, v any, key string, t toml.Unmarshaler) bool {
+func (c *Config) take(doc *document, v any, key string, t value) bool {
 	line := doc.lineOf(key)
 	if err := t.UnmarshalTOML(v); err != nil {
 		c.problem(line, key, err.Error())
@@ -403,25 +398,16 @@ func (c *Config) table(doc *document, v any, key, msg string) (map[string]any, b
 
 // parseLook reads [symbols] and [styles].
 func (c *Config) parseLook(doc *document, table string, tbl map[string]any) {
-	keys := SymbolKeys
+	keys, m, val := SymbolKeys, c.Symbols, symbol
 	if table == "styles" {
-		keys = StyleKeys
+		keys, m, val = StyleKeys, c.Styles, style
 	}
 	for _, k := range sortedKeys(tbl) {
-		full := table + "." + k
-		switch {
-		case !slices.Contains(keys, k):
+		full, s := table+"."+k, ""
+		if !slices.Contains(keys, k) {
 			c.problem(doc.lineOf(full), full, unknownIn(k, keys))
-		case table == "styles":
-			var st style
-			if c.take(doc, tbl[k], full, &st) {
-				c.Styles[k] = string(st)
-			}
-		default:
-			var sym symbol
-			if c.take(doc, tbl[k], full, &sym) {
-				c.Symbols[k] = string(sym)
-			}
+		} else if c.take(doc, tbl[k], full, val(&s)) {
+			m[k] = s
 		}
 	}
 }
@@ -440,26 +426,21 @@ func (c *Config) parseShells(doc *document, tbl map[string]any) {
 			continue
 		}
 		var ov ShellOverride
-		for _, k := range sortedKeys(t) {
-			full := section + "." + k
-			switch k {
-			case "format":
-				if f := new(string); c.take(doc, t[k], full, (*template)(f)) {
-					ov.Format = f
-				}
-			case "color":
-				if b := new(bool); c.take(doc, t[k], full, (*flag)(b)) {
-					ov.Color = b
-				}
-			case "hyperlinks":
-				if b := new(bool); c.take(doc, t[k], full, (*flag)(b)) {
-					ov.Hyperlinks = b
-				}
-			default:
-				c.problem(doc.lineOf(full), full, unknownIn(k, shellKeys))
-			}
-		}
+		takeFields(c, doc, section, t, shellFields, &ov)
 		c.Shells[name] = ov
+	}
+}
+
+// takeFields decodes the keys of tbl, the table at path, into fields of
+// to, in name order.
+func takeFields[T any](c *Config, doc *document, path string, tbl map[string]any, fields []field[T], to T) {
+	for _, k := range sortedKeys(tbl) {
+		full := path + "." + k
+		if t := find(fields, to, k); t != nil {
+			c.take(doc, tbl[k], full, t)
+		} else {
+			c.problem(doc.lineOf(full), full, unknownIn(k, keysOf(fields)))
+		}
 	}
 }
 
@@ -486,26 +467,11 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 			continue
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
-		var cmd command
-		bad := false
-		for _, k := range sortedKeys(t) {
-			full := section + "." + k
-			switch k {
-			case "command":
-				bad = !c.take(doc, t[k], full, &cmd)
-			case "timeout":
-				c.take(doc, t[k], full, &span{&ch.Timeout, 100 * time.Millisecond, time.Minute})
-			case "refresh_interval":
-				c.take(doc, t[k], full, &span{&ch.RefreshInterval, time.Second, 24 * time.Hour})
-			case "suppress_on_failure":
-				c.take(doc, t[k], full, (*flag)(&ch.SuppressOnFailure))
-			default:
-				c.problem(doc.lineOf(full), full, unknownIn(k, chipKeys))
-			}
-		}
-		if ch.Command = string(cmd); ch.Command == "" {
-			if !bad && !c.reported(section+".command") {
-				c.problem(line, section+".command", "missing; the chip is ignored")
+		takeFields(c, doc, section, t, chipFields, &ch)
+		if ch.Command == "" {
+			// A bad command, or a line the decoder refused, is reported already.
+			if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
+				c.problem(line, key, "missing; the chip is ignored")
 			}
 			continue
 		}
@@ -513,31 +479,71 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 	}
 }
 
-// The typed values keys decode into. Each is a toml.Unmarshaler: handed
-// the value BurntSushi decoded for its key, it takes it or says what to
-// write instead. take hands them over key by key, so a bad value costs
-// only its own key: decoding the file into a struct of them would stop at
-// the first bad value, and MetaData.PrimitiveDecode per key made a parse,
-// which every render does, a third slower (52 against 39 µs).
+// value is what a key decodes into, in place: handed the value
+// BurntSushi decoded for its key, it takes it or says what to write
+// instead; asTOML writes it back for `prchip config` ("" when unset).
+// take hands them over key by key, so a bad value costs only its own key:
+// decoding the file into a struct of them would stop at the first bad
+// value, and MetaData.PrimitiveDecode per key made a parse, which every
+// render does, a third slower (52 against 39 µs).
+type value interface {
+	toml.Unmarshaler
+	asTOML() string
+}
+
 type (
 	// oneOf is one of a few words, kept in to.
 	oneOf struct {
 		to *string
 		of []string
 	}
-	template string // a chip format
-	flag     bool
-	width    int // title_width
-	words    []string
-	symbol   string
-	style    string
-	command  string
 	// span is a duration from lo to hi, kept in to.
 	span struct {
 		to     *time.Duration
 		lo, hi time.Duration
 	}
+	flag  bool
+	width int // title_width
+	words []string
+	// str is a string, kept in to as check takes it; want is what a value
+	// of another kind is told.
+	str struct {
+		to    *string
+		want  string
+		check func(string) (string, error)
+	}
+	// set points to at a value of its own once the file sets one.
+	set[T any] struct {
+		to **T
+		as func(*T) value
+	}
 )
+
+func template(to *string) value {
+	return &str{to, "must be a string such as \"" + format.DefaultFormat + "\"", func(s string) (string, error) { return s, format.Validate(s) }}
+}
+
+func symbol(to *string) value {
+	return &str{to, "must be a string", func(s string) (string, error) { return sanitize.Text(s, 64), nil }}
+}
+
+func style(to *string) value {
+	return &str{to, "must be a string", func(s string) (string, error) {
+		if _, ok := format.ParseStyle(s); !ok {
+			return "", fmt.Errorf("unknown style %q (use words such as \"bold green\")", s)
+		}
+		return s, nil
+	}}
+}
+
+func checkCommand(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New("must be a non-empty string")
+	}
+	return s, nil
+}
+
+func asFlag(b *bool) value { return (*flag)(b) }
 
 func (o *oneOf) UnmarshalTOML(v any) error {
 	if s, _ := v.(string); slices.Contains(o.of, s) {
@@ -551,16 +557,12 @@ func (o *oneOf) UnmarshalTOML(v any) error {
 	return fmt.Errorf("must be %s or %s, not %s", strings.Join(q[:len(q)-1], ", "), q[len(q)-1], show(v))
 }
 
-func (t *template) UnmarshalTOML(v any) error {
-	s, ok := v.(string)
-	if !ok {
-		return errors.New("must be a string such as \"" + format.DefaultFormat + "\"")
+func (s *span) UnmarshalTOML(v any) error {
+	d, err := duration(v, s.lo, s.hi)
+	if err == nil {
+		*s.to = d
 	}
-	if err := format.Validate(s); err != nil {
-		return err
-	}
-	*t = template(s)
-	return nil
+	return err
 }
 
 func (f *flag) UnmarshalTOML(v any) error {
@@ -596,43 +598,51 @@ func (w *words) UnmarshalTOML(v any) error {
 	return nil
 }
 
-func (s *symbol) UnmarshalTOML(v any) error {
+func (s *str) UnmarshalTOML(v any) error {
 	t, ok := v.(string)
 	if !ok {
-		return errors.New("must be a string")
+		return errors.New(s.want)
 	}
-	*s = symbol(sanitize.Text(t, 64))
-	return nil
-}
-
-func (s *style) UnmarshalTOML(v any) error {
-	t, ok := v.(string)
-	if !ok {
-		return errors.New("must be a string")
-	}
-	if _, ok := format.ParseStyle(t); !ok {
-		return fmt.Errorf("unknown style %q (use words such as \"bold green\")", t)
-	}
-	*s = style(t)
-	return nil
-}
-
-func (c *command) UnmarshalTOML(v any) error {
-	s, ok := v.(string)
-	if !ok || strings.TrimSpace(s) == "" {
-		return errors.New("must be a non-empty string")
-	}
-	*c = command(s)
-	return nil
-}
-
-func (s *span) UnmarshalTOML(v any) error {
-	d, err := duration(v, s.lo, s.hi)
+	t, err := s.check(t)
 	if err == nil {
-		*s.to = d
+		*s.to = t
 	}
 	return err
 }
+
+func (s set[T]) UnmarshalTOML(v any) error {
+	p := new(T)
+	if err := s.as(p).UnmarshalTOML(v); err != nil {
+		return err
+	}
+	*s.to = p
+	return nil
+}
+
+func (o *oneOf) asTOML() string { return quote(*o.to) }
+func (s *span) asTOML() string  { return quote(durationText(*s.to)) }
+func (f *flag) asTOML() string  { return strconv.FormatBool(bool(*f)) }
+func (w *width) asTOML() string { return strconv.Itoa(int(*w)) }
+func (s *str) asTOML() string   { return quote(*s.to) }
+
+func (w *words) asTOML() string {
+	list := make([]string, len(*w))
+	for i, s := range *w {
+		list[i] = quote(s)
+	}
+	return "[" + strings.Join(list, ", ") + "]"
+}
+
+func (s set[T]) asTOML() string {
+	if *s.to == nil {
+		return ""
+	}
+	return s.as(*s.to).asTOML()
+}
+
+// quote is a value of the file as `prchip config` prints it: the text is
+// untrusted, and a chip's command may hold a token.
+func quote(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 
 // durationText writes d as a user would in the file: "24h", "1h30m",
 // "1m", "90s" as "1m30s", "168h", not time.Duration's "24h0m0s" or "1m0s";
@@ -714,72 +724,49 @@ type Entry struct {
 // and redacted (a chip's command may hold a token) before they are quoted,
 // so what `prchip config` prints is safe to show and to paste.
 func (c *Config) Effective() []Entry {
-	src := func(k string) string {
-		if s, ok := c.Source[k]; ok {
-			return sanitize.Text(s, 0) // the file's path
-		}
-		return "default"
-	}
-	q := func(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 	var out []Entry
-	add := func(k, v string) { out = append(out, Entry{k, v, src(k)}) }
-	add("mode", q(c.Mode))
-	add("timeout", q(durationText(c.Timeout)))
-	add("refresh_interval", q(durationText(c.RefreshInterval)))
-	add("settled_refresh_interval", q(durationText(c.SettledRefreshInterval)))
-	list := make([]string, len(c.InvalidateOn))
-	for i, w := range c.InvalidateOn {
-		list[i] = q(w)
+	add := func(k, v string) {
+		src := "default"
+		if s, ok := c.Source[k]; ok {
+			src = sanitize.Text(s, 0) // the file's path
+		}
+		out = append(out, Entry{k, v, src})
 	}
-	add("invalidate_on", "["+strings.Join(list, ", ")+"]")
-	add("worker_idle", q(durationText(c.WorkerIdle)))
-	add("on_retryable", q(c.OnRetryable))
-	f := c.Format
-	if f == "" {
-		f = preset(c.Preset).Format
+	for _, f := range topFields {
+		add(f.key, f.val(c).asTOML())
+		if f.key != "format" {
+			continue
+		}
+		if c.Format == "" {
+			out[len(out)-1].Value = quote(preset(c.Preset).Format)
+		}
+		if _, ok := c.Source["format"]; !ok {
+			out[len(out)-1].Source = "preset " + c.Preset
+		}
 	}
-	out = append(out, Entry{"format", q(f), src("format")})
-	if _, ok := c.Source["format"]; !ok {
-		out[len(out)-1].Source = "preset " + c.Preset
-	}
-	add("preset", q(c.Preset))
-	add("color", strconv.FormatBool(c.Color))
-	add("hyperlinks", strconv.FormatBool(c.Hyperlinks))
-	add("title_width", strconv.Itoa(c.TitleWidth))
 	for _, k := range SymbolKeys {
 		if v, ok := c.Symbols[k]; ok {
-			add("symbols."+k, q(v))
+			add("symbols."+k, quote(v))
 		}
 	}
 	for _, k := range StyleKeys {
-		if v, ok := c.Styles[k]; ok {
-			add("styles."+k, q(v))
-		} else if v, ok := defaultStyle(k); ok {
-			add("styles."+k, q(v))
+		if v, ok := c.styleOf(k); ok {
+			add("styles."+k, quote(v))
 		}
 	}
 	for _, sh := range shellNames {
-		ov, ok := c.Shells[sh]
-		if !ok {
-			continue
-		}
-		if ov.Format != nil {
-			add("shell."+sh+".format", q(*ov.Format))
-		}
-		if ov.Color != nil {
-			add("shell."+sh+".color", strconv.FormatBool(*ov.Color))
-		}
-		if ov.Hyperlinks != nil {
-			add("shell."+sh+".hyperlinks", strconv.FormatBool(*ov.Hyperlinks))
+		if ov, ok := c.Shells[sh]; ok {
+			for _, f := range shellFields {
+				if v := f.val(&ov).asTOML(); v != "" {
+					add("shell."+sh+"."+f.key, v)
+				}
+			}
 		}
 	}
 	for _, ch := range c.Chips {
-		p := "chips." + ch.Name + "."
-		out = append(out,
-			Entry{p + "command", q(ch.Command), src(p + "command")},
-			Entry{p + "timeout", q(durationText(ch.Timeout)), src(p + "timeout")},
-			Entry{p + "refresh_interval", q(durationText(ch.RefreshInterval)), src(p + "refresh_interval")},
-			Entry{p + "suppress_on_failure", strconv.FormatBool(ch.SuppressOnFailure), src(p + "suppress_on_failure")})
+		for _, f := range chipFields {
+			add("chips."+ch.Name+"."+f.key, f.val(&ch).asTOML())
+		}
 	}
 	return out
 }

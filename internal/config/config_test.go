@@ -408,3 +408,56 @@ func TestDurationValues(t *testing.T) {
 		}
 	}
 }
+
+// What `prchip config` prints reads back as a config file: each setting,
+// written as printed, gives the same settings without a problem, and a
+// [shell.NAME] key the file does not set is not printed.
+func TestEffectiveReadsBack(t *testing.T) {
+	c := load(t, `mode = "always"
+timeout = 2.5
+refresh_interval = 90
+settled_refresh_interval = "1h30m"
+worker_idle = "168h"
+invalidate_on = ["git", "jj"]
+on_retryable = "keep"
+format = "#{number} {title}"
+preset = "nerd"
+color = false
+hyperlinks = true
+title_width = 0
+[symbols]
+open = "O"
+[styles]
+number = "bold blue"
+[shell.zsh]
+format = "#{number}"
+[shell.tmux]
+color = true
+hyperlinks = false
+[chips.k8s]
+command = "kubectl config current-context"
+timeout = "1s"
+suppress_on_failure = true
+`)
+	var file strings.Builder
+	for _, e := range c.Effective() {
+		file.WriteString(e.Key + " = " + e.Value + "\n")
+	}
+	for _, k := range []string{"timeout = \"2.5s\"", "refresh_interval = \"1m30s\"", "shell.zsh.format = \"#{number}\"",
+		"shell.tmux.hyperlinks = false", "chips.k8s.refresh_interval = \"1m30s\"", "styles.state_merged = \"purple\""} {
+		if !strings.Contains(file.String(), k+"\n") {
+			t.Errorf("printed no %s:\n%s", k, file.String())
+		}
+	}
+	if strings.Contains(file.String(), "shell.zsh.color") {
+		t.Errorf("printed an unset shell key:\n%s", file.String())
+	}
+	back := load(t, file.String())
+	var got strings.Builder
+	for _, e := range back.Effective() {
+		got.WriteString(e.Key + " = " + e.Value + "\n")
+	}
+	if len(c.Problems) != 0 || len(back.Problems) != 0 || got.String() != file.String() {
+		t.Errorf("problems %v, read back %v:\n%s\nwant\n%s", c.Problems, back.Problems, got.String(), file.String())
+	}
+}

@@ -12,42 +12,23 @@ import (
 // without quotes), and an unknown key or table the nearest valid name.
 // None of it runs for a good file.
 
-// Key names, for suggestions.
-var (
-	topKeys = []string{"mode", "timeout", "refresh_interval", "settled_refresh_interval", "worker_idle",
-		"invalidate_on", "on_retryable", "format", "preset", "color", "hyperlinks", "title_width",
-		"symbols", "styles", "shell", "chips"}
-	shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
-	shellKeys  = []string{"format", "color", "hyperlinks"}
-	chipKeys   = []string{"command", "timeout", "refresh_interval", "suppress_on_failure"}
-)
+// shellNames are the [shell.NAME] tables, in the order `prchip config`
+// lists them.
+var shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
 
-// kind is what a key's value must be, as far as writing it goes.
-type kind int
-
-const (
-	kindString kind = iota // also durations, and a key prchip does not know
-	kindBool
-	kindInt
-	kindList
-)
-
-// kindOf is the kind of the key path ("chips.x.timeout").
-func kindOf(key string) kind {
+// valueAt is the typed value the key path ("chips.x.timeout") decodes
+// into, for a hint that depends on its kind; nil for a key without one.
+func valueAt(key string) value {
 	parts := strings.Split(key, ".")
-	last := parts[len(parts)-1]
-	switch {
-	case len(parts) == 1 && (last == "color" || last == "hyperlinks"):
-		return kindBool
-	case len(parts) == 1 && last == "title_width":
-		return kindInt
-	case len(parts) == 1 && last == "invalidate_on":
-		return kindList
-	case len(parts) == 3 && parts[0] == "shell" && (last == "color" || last == "hyperlinks"),
-		len(parts) == 3 && parts[0] == "chips" && last == "suppress_on_failure":
-		return kindBool
+	switch k := parts[len(parts)-1]; {
+	case len(parts) == 1:
+		return find(topFields, new(Config), k)
+	case len(parts) == 3 && parts[0] == "shell":
+		return find(shellFields, new(ShellOverride), k)
+	case len(parts) == 3 && parts[0] == "chips":
+		return find(chipFields, new(ShellChip), k)
 	}
-	return kindString
+	return nil
 }
 
 // syntaxProblem reports a statement the decoder refused, which was
@@ -63,7 +44,7 @@ func (c *Config) syntaxProblem(e *tomlError) {
 	case e.Header:
 		msg = "broken table header: " + e.Msg
 		code := codeOf(e.Text)
-		if fix := "[" + e.Key + "]"; e.Key != "" && fix != code && !strings.HasPrefix(code, "[[") && validTable(fix) {
+		if fix := "[" + e.Key + "]"; e.Key != "" && fix != code && !strings.HasPrefix(code, "[[") && valid(fix) {
 			msg += "; write " + fix
 		}
 		msg += "; the keys under it are ignored, up to the next table"
@@ -90,10 +71,7 @@ func hint(e *tomlError) string {
 	if e.Line != e.From { // an element of a multi-line array, perhaps
 		_, value, _ := strings.Cut(codeOf(e.First), "=")
 		elem := strings.TrimSpace(strings.TrimSuffix(codeOf(e.Text), ","))
-		if !strings.HasPrefix(strings.TrimSpace(value), "[") || strings.Contains(elem, "=") {
-			return ""
-		}
-		if fix, ok := quoteFix(elem); ok {
+		if fix, ok := quoteFix(elem); ok && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
 			return "strings need quotes: write " + fix
 		}
 		return ""
@@ -111,15 +89,15 @@ func hint(e *tomlError) string {
 		}
 		return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
 	}
-	switch kindOf(e.Key) {
-	case kindBool:
+	switch valueAt(e.Key).(type) {
+	case *flag, set[bool]:
 		if low := strings.ToLower(value); low == "true" || low == "false" {
 			return "true and false are written in lower case: write " + e.Assign + " " + low
 		}
 		return "must be true or false, not " + value
-	case kindInt:
+	case *width:
 		return "must be a whole number, not " + value
-	case kindList:
+	case *words:
 		if fix, ok := quoteFix(value); ok {
 			return "must be a list of strings: write " + e.Assign + " [" + fix + "]"
 		}
@@ -133,7 +111,7 @@ func hint(e *tomlError) string {
 					elems = append(elems, w)
 				}
 			}
-			if fix := "[" + strings.Join(elems, ", ") + "]"; validValue(fix) {
+			if fix := "[" + strings.Join(elems, ", ") + "]"; valid("v = " + fix) {
 				return "strings need quotes: write " + e.Assign + " " + fix
 			}
 		}
@@ -150,11 +128,11 @@ func hint(e *tomlError) string {
 func quoteFix(v string) (string, bool) {
 	inner := strings.TrimPrefix(strings.TrimPrefix(v, `"`), "'")
 	inner = strings.TrimSuffix(strings.TrimSuffix(inner, `"`), "'")
-	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || validValue(v) {
+	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || valid("v = "+v) {
 		return "", false
 	}
 	fix := `"` + inner + `"`
-	return fix, validValue(fix)
+	return fix, valid("v = " + fix)
 }
 
 // quoted is s as a TOML basic string.
@@ -162,17 +140,11 @@ func quoted(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// validValue tells whether v is a TOML value, by asking the decoder.
-func validValue(v string) bool {
+// valid tells whether src is TOML ("v = " and a value, or a table
+// header), by asking the decoder.
+func valid(src string) bool {
 	var m map[string]any
-	_, err := toml.Decode("v = "+v, &m)
-	return err == nil
-}
-
-// validTable tells whether h is a TOML table header.
-func validTable(h string) bool {
-	var m map[string]any
-	_, err := toml.Decode(h, &m)
+	_, err := toml.Decode(src, &m)
 	return err == nil
 }
 
@@ -180,12 +152,10 @@ func validTable(h string) bool {
 // a table written as a header ([shells.zsh]) is named as written, and the
 // suggestion is the corrected header.
 func unknownTopLevel(doc *document, line int, k string) string {
-	near, ok := nearest(k, topKeys)
+	near, ok := nearest(k, append(keysOf(topFields), "symbols", "styles", "shell", "chips"))
 	header := ""
-	if line > 0 {
-		if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
-			header = strings.Trim(s, "[] \t")
-		}
+	if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
+		header = strings.Trim(s, "[] \t")
 	}
 	if header == "" {
 		if ok {

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -47,7 +48,7 @@ type document struct {
 	text  string
 	// skipped holds the placeholder tables that took the keys under a
 	// broken header; they are not the user's and are not interpreted.
-	skipped map[string]bool
+	skipped []string // at most maxBroken
 	split   []string // text's lines, once asked for
 }
 
@@ -81,7 +82,7 @@ func parseTOML(src string) (*document, []*tomlError) {
 		}
 	}
 	var broken []*tomlError
-	var skipped map[string]bool
+	var skipped []string
 	text, spent := src, 0
 	for {
 		spent += len(text)
@@ -101,10 +102,7 @@ func parseTOML(src string) (*document, []*tomlError) {
 			return nil, append(broken, e)
 		}
 		if placeholder != "" {
-			if skipped == nil {
-				skipped = map[string]bool{}
-			}
-			skipped[placeholder] = true
+			skipped = append(skipped, placeholder)
 		}
 		broken = append(broken, e)
 		text = next
@@ -163,40 +161,40 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 		return text, ""
 	}
 	e.From, e.To, e.Key = e.Line, e.Line, ""
-	scanStatements(text, func(st statement) bool {
+	for st := range statements(text) {
 		if st.start > e.Line {
-			return false
+			break
 		}
 		if st.end == 0 || e.Line <= st.end {
 			// An unterminated statement is skipped up to the error only:
 			// what follows may be good.
 			e.From, e.To, e.Header = st.start, max(st.end, e.Line), st.header
 			e.Key, e.Assign = st.key, st.assign
-			return false
+			break
 		}
-		return true
-	})
-	scanStatements(src, func(st statement) bool {
+	}
+	for st := range statements(src) {
 		if st.start == e.From {
 			e.Key, e.Assign = st.key, st.assign
 		}
-		return st.start < e.From
-	})
+		if st.start >= e.From {
+			break
+		}
+	}
 	if orig := strings.Split(src, "\n"); e.Line <= len(orig) {
 		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
 	}
 	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
 		// A key or table set twice: the first is the one that counts.
-		scanStatements(src, func(st statement) bool {
+		for st := range statements(src) {
 			if st.start >= e.From {
-				return false
+				break
 			}
 			if st.key == e.Key || !e.Header && st.dotted && strings.HasPrefix(e.Key, st.key+".") {
 				e.SetOn = st.start
-				return false
+				break
 			}
-			return true
-		})
+		}
 	}
 	if e.Header {
 		// The name holds a NUL, which no real file's key does; only the
@@ -235,10 +233,10 @@ func keyLines(src string) map[string]int {
 			lines[k] = n
 		}
 	}
-	scanStatements(src, func(st statement) bool {
+	for st := range statements(src) {
 		if !st.header && !st.dotted {
 			set(st.key, st.start)
-			return true
+			continue
 		}
 		// A header, or a dotted key, defines the tables it names too (a
 		// table's own prefixes are its header's already).
@@ -246,80 +244,73 @@ func keyLines(src string) map[string]int {
 		for j := range parts {
 			set(strings.Join(parts[:j+1], "."), st.start)
 		}
-		return true
-	})
+	}
 	return lines
 }
 
-// scanStatements calls f with each statement of src, in order, until f
-// returns false. It reads line by line: headers ([a.b], [[a]]), "key =
-// value" lines (dotted and quoted keys), and skips the insides of
-// multi-line strings and arrays. A line that is neither is a statement
+// statements are the statements of src, in order. It reads line by line:
+// headers ([a.b], [[a]]), "key = value" lines (dotted and quoted keys),
+// and skips the insides of multi-line strings and arrays. A line that is neither is a statement
 // without a key. Linear in the file's size; src need not be valid TOML.
-func scanStatements(src string, f func(statement) bool) {
-	table, inString, depth := "", "", 0
-	var open statement // a multi-line statement not yet ended
-	for n, line := range strings.Split(src, "\n") {
-		n++
-		s := strings.TrimSpace(line)
-		if inString != "" { // inside a multi-line string
-			if strings.Count(s, inString)%2 == 1 {
-				inString = ""
-				if open.end = n; !f(open) {
-					return
+func statements(src string) iter.Seq[statement] {
+	return func(f func(statement) bool) {
+		table, inString, depth := "", "", 0
+		var open statement // a multi-line statement not yet ended
+		for n, line := range strings.Split(src, "\n") {
+			n++
+			s := strings.TrimSpace(line)
+			if open.start > 0 { // inside a multi-line string or array
+				if inString == "" {
+					s = codeOf(s)
+					depth += countOutside(s, '[') - countOutside(s, ']')
 				}
-				open = statement{}
-			}
-			continue
-		}
-		s = codeOf(s)
-		if depth > 0 { // inside a multi-line array
-			depth += countOutside(s, '[') - countOutside(s, ']')
-			if depth <= 0 {
-				if open.end = n; !f(open) {
-					return
+				if inString != "" && strings.Count(s, inString)%2 == 1 || inString == "" && depth <= 0 {
+					inString = ""
+					if open.end = n; !f(open) {
+						return
+					}
+					open = statement{}
 				}
-				open = statement{}
-			}
-			continue
-		}
-		if s == "" {
-			continue
-		}
-		var st statement
-		switch eq := indexOutside(s, '='); {
-		case s[0] == '[':
-			table = strings.Join(splitKey(strings.Trim(s, "[] \t")), ".")
-			st = statement{start: n, end: n, key: table, header: true}
-		case eq < 0:
-			st = statement{start: n, end: n}
-		default:
-			parts := splitKey(s[:eq])
-			st = statement{start: n, end: n, key: strings.Join(parts, "."), assign: strings.TrimSpace(s[:eq+1]), dotted: len(parts) > 1}
-			if table != "" {
-				st.key = table + "." + st.key
-			}
-			value := strings.TrimSpace(s[eq+1:])
-			for _, q := range []string{`"""`, `'''`} {
-				if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
-					inString = q
-				}
-			}
-			if strings.HasPrefix(value, "[") {
-				depth = countOutside(value, '[') - countOutside(value, ']')
-			}
-			if inString != "" || depth > 0 {
-				st.end = 0 // ends on a later line
-				open = st
 				continue
 			}
+			if s = codeOf(s); s == "" {
+				continue
+			}
+			var st statement
+			switch eq := indexOutside(s, '='); {
+			case s[0] == '[':
+				table = strings.Join(splitKey(strings.Trim(s, "[] \t")), ".")
+				st = statement{start: n, end: n, key: table, header: true}
+			case eq < 0:
+				st = statement{start: n, end: n}
+			default:
+				parts := splitKey(s[:eq])
+				st = statement{start: n, end: n, key: strings.Join(parts, "."), assign: strings.TrimSpace(s[:eq+1]), dotted: len(parts) > 1}
+				if table != "" {
+					st.key = table + "." + st.key
+				}
+				value := strings.TrimSpace(s[eq+1:])
+				for _, q := range []string{`"""`, `'''`} {
+					if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
+						inString = q
+					}
+				}
+				if strings.HasPrefix(value, "[") {
+					depth = countOutside(value, '[') - countOutside(value, ']')
+				}
+				if inString != "" || depth > 0 {
+					st.end = 0 // ends on a later line
+					open = st
+					continue
+				}
+			}
+			if !f(st) {
+				return
+			}
 		}
-		if !f(st) {
-			return
+		if open.start > 0 {
+			f(open) // never ended: end stays 0
 		}
-	}
-	if open.start > 0 {
-		f(open) // never ended: end stays 0
 	}
 }
 
@@ -396,13 +387,8 @@ func indexOutside(s string, c byte) int {
 // countOutside counts c outside quotes in a line.
 func countOutside(s string, c byte) int {
 	n := 0
-	for i := indexOutside(s, c); i >= 0; {
-		n++
-		j := indexOutside(s[i+1:], c)
-		if j < 0 {
-			break
-		}
-		i += 1 + j
+	for i := indexOutside(s, c); i >= 0; i = indexOutside(s, c) {
+		n, s = n+1, s[i+1:]
 	}
 	return n
 }
@@ -424,9 +410,7 @@ func splitKey(k string) []string {
 			part, k = k, ""
 		}
 		parts = append(parts, strings.TrimSpace(part))
-		k = strings.TrimSpace(k)
-		k = strings.TrimPrefix(k, ".")
-		k = strings.TrimSpace(k)
+		k = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(k), "."))
 	}
 	return parts
 }
