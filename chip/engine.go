@@ -479,11 +479,9 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			}
 		}
 	}
-	err := e.Store.Update(func(tx *cache.Tx) error {
+	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
 		// An unreadable record starts over from the zero value.
 		g, _ := state.DecodeGlobal(tx.Global)
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
-		rs.Root = f.Repo.Root
 		// Invalidations may have happened while gh ran: the outcome
 		// belongs to the fingerprint it ran under, which then no longer
 		// matches, and the next render refreshes again. It is recorded for
@@ -545,12 +543,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		if err != nil {
 			return err
 		}
-		rb, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
 		tx.SetGlobal(gb)
-		tx.PutRepo(f.Key, rb)
 		return nil
 	})
 	if err != nil {
@@ -640,21 +633,61 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 // again under the same name (a worker that took the request and the
 // one-shot command run after its late answer), it is made once.
 func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
+	return e.invalidate(f, once, func(rs *state.RepoState) { rs.Invalidations++ })
+}
+
+// InvalidateProbe is what the user's own git command does: the PR chip of
+// the current branch is probed at the next prompt (a push shows as a
+// change, a commit costs GitHub nothing). Where no probe stands in for
+// the result (in backoff, say: the network was down), it is Invalidate,
+// so the next prompt tries at once. once: as Invalidate's.
+func (e *Engine) InvalidateProbe(f *Facts, once string) error {
+	_, err := e.invalidate(f, once, func(rs *state.RepoState) {
+		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st.Probed() {
+			st.Probe.Wanted = true
+			rs.ProbeRequests++
+		} else {
+			rs.Invalidations++
+		}
+	})
+	return err
+}
+
+// invalidate makes an invalidation (do) once under the hook's name, and
+// returns the invalidation count.
+func (e *Engine) invalidate(f *Facts, once string, do func(*state.RepoState)) (n int, err error) {
 	if f.Repo == nil {
 		return 0, nil
 	}
-	n := 0
 	once = onceName(once)
-	err := e.Store.Update(func(tx *cache.Tx) error {
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+	err = e.updateRepo(f, func(_ *cache.Tx, rs *state.RepoState) error {
 		n = rs.Invalidations
 		if once != "" && rs.InvalidatedOnce == once {
-			return nil
+			return errRepoAsIs
 		}
 		rs.InvalidatedOnce = once
-		rs.Root = f.Repo.Root
-		rs.Invalidations++
+		do(rs)
 		n = rs.Invalidations
+		return nil
+	})
+	return n, err
+}
+
+// errRepoAsIs, from updateRepo's change, leaves the repository's record as
+// it is (the change's other writes to the transaction stand).
+var errRepoAsIs = errors.New("keep the record")
+
+// updateRepo changes the record of f's repository under the store lock
+// (an unreadable one starts over from the zero value).
+func (e *Engine) updateRepo(f *Facts, change func(*cache.Tx, *state.RepoState) error) error {
+	return e.Store.Update(func(tx *cache.Tx) error {
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		if err := change(tx, &rs); errors.Is(err, errRepoAsIs) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		rs.Root = f.Repo.Root
 		b, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err
@@ -662,7 +695,6 @@ func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
 		tx.PutRepo(f.Key, b)
 		return nil
 	})
-	return n, err
 }
 
 // onceName is the hook's name for an invalidation as the state keeps it:
@@ -673,41 +705,6 @@ func onceName(s string) string {
 		return ""
 	}
 	return s
-}
-
-// InvalidateProbe is what the user's own git command does: the PR chip of
-// the current branch is probed at the next prompt (a push shows as a
-// change, a commit costs GitHub nothing). Where no probe stands in for
-// the result, it is Invalidate. once: as Invalidate's.
-func (e *Engine) InvalidateProbe(f *Facts, once string) error {
-	if f.Repo == nil {
-		return nil
-	}
-	once = onceName(once)
-	return e.Store.Update(func(tx *cache.Tx) error {
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
-		if once != "" && rs.InvalidatedOnce == once {
-			return nil
-		}
-		rs.InvalidatedOnce = once
-		rs.Root = f.Repo.Root
-		// Only where a probe stands in for a validated result: in backoff
-		// (the network was down) the command resets it, as Invalidate
-		// does, so the next prompt tries at once.
-		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
-			st.Outcome != nil && st.Outcome.Class == classify.Validated {
-			st.Probe.Wanted = true
-			rs.ProbeRequests++
-		} else {
-			rs.Invalidations++
-		}
-		b, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
-		tx.PutRepo(f.Key, b)
-		return nil
-	})
 }
 
 // ResetReport is what Reset forgot, for `prchip reset` to say.
@@ -731,20 +728,19 @@ type ResetReport struct {
 func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 	rep := ResetReport{All: all}
 	now := e.now()
-	err := e.Store.Update(func(tx *cache.Tx) error {
+	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
 		g, _ := state.DecodeGlobal(tx.Global)
 		rep.Was = g.Effective(f.Setup.Identity())
 		if all {
 			rep.Repos = tx.Len()
 			tx.Reset()
-			return nil
+			return errRepoAsIs
 		}
 		tx.SetGlobal(nil)
 		if f.Repo == nil {
-			return nil
+			return errRepoAsIs
 		}
 		rep.Root = f.Repo.Root
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		for _, b := range rs.Branches {
 			for _, st := range b.Chips {
 				rep.Chips++
@@ -757,13 +753,7 @@ func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 			}
 		}
 		rep.Branches = len(rs.Branches)
-		rs.Root = f.Repo.Root
 		rs.Branches = nil
-		b, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
-		tx.PutRepo(f.Key, b)
 		return nil
 	})
 	return rep, err

@@ -198,7 +198,7 @@ func parseHTTP(out []byte) (code int, etag string, body []byte) {
 			etag = strings.TrimSpace(v)
 		}
 	}
-	if len(etag) > 200 || strings.ContainsFunc(etag, func(r rune) bool { return r < ' ' || r > '~' }) {
+	if !state.ValidETag(etag) {
 		etag = "" // not an entity tag to send back
 	}
 	return code, etag, body
@@ -224,19 +224,16 @@ func changedBody(path string, body []byte, st *state.ChipState) bool {
 	case strings.HasSuffix(path, "/check-runs"):
 		// Checks that were running at the full run and have all
 		// finished since: news.
+		type run struct {
+			Status string `json:"status"`
+		}
 		var runs struct {
-			Runs []struct {
-				Status string `json:"status"`
-			} `json:"check_runs"`
+			Runs []run `json:"check_runs"`
 		}
 		if json.Unmarshal(body, &runs) != nil {
 			return true
 		}
-		running := slices.ContainsFunc(runs.Runs, func(r struct {
-			Status string `json:"status"`
-		}) bool {
-			return r.Status != "completed"
-		})
+		running := slices.ContainsFunc(runs.Runs, func(r run) bool { return r.Status != "completed" })
 		return pendingNow && len(runs.Runs) > 0 && !running
 	case strings.HasSuffix(path, "/status"):
 		var combined struct {

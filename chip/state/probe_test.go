@@ -157,7 +157,7 @@ func TestProbePathsFromStateChecked(t *testing.T) {
 		{"repos/o/r/pulls/1 2", false},
 		{"graphql", false},
 	} {
-		if got := validProbePath(c.path); got != c.ok {
+		if got := ValidProbePath(c.path); got != c.ok {
 			t.Errorf("%q: %v", c.path, got)
 		}
 	}

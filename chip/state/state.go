@@ -48,15 +48,10 @@ type Global struct {
 const MaxGhLacks = 16
 
 // Effective is the validation that applies for the current setup identity.
+// A suppression holds only for the setup it was recorded under.
 func (g *Global) Effective(setupID string) Validation {
-	switch g.Validation {
-	case Suppressed:
-		if g.SuppressedSetup != setupID {
-			return Unvalidated
-		}
-		return Suppressed
-	case SetupValidated:
-		return SetupValidated
+	if g.Validation == SetupValidated || g.Validation == Suppressed && g.SuppressedSetup == setupID {
+		return g.Validation
 	}
 	return Unvalidated
 }
@@ -384,12 +379,11 @@ func hasFields(st *ChipState, need []string) bool {
 
 // freshFor is how long st's result stays fresh.
 func freshFor(p Policy, st *ChipState) time.Duration {
-	if p.Kind == KindPR && st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks &&
-		st.Outcome.Class == classify.Validated {
+	switch {
+	case p.Kind != KindPR || st.Outcome.Class != classify.Validated:
+	case rechecking(st):
 		return min(MergeRecheck, p.RefreshInterval)
-	}
-	if p.Kind == KindPR && p.SettledInterval > 0 && st.Outcome.Class == classify.Validated &&
-		(st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed") {
+	case p.SettledInterval > 0 && settled(st):
 		return p.SettledInterval
 	}
 	return p.RefreshInterval
@@ -441,10 +435,7 @@ func maxWait(o *classify.Outcome) time.Duration {
 // whose outcome is o, jittered by up to ±20% so many shells do not retry
 // in step.
 func Backoff(n int, o *classify.Outcome, rnd func() float64) time.Duration {
-	limit := maxWait(o)
-	if limit > BackoffMax {
-		limit = BackoffMax
-	}
+	limit := min(maxWait(o), BackoffMax)
 	d := BackoffBase
 	for i := 1; i < n && d < limit; i++ {
 		d *= 2
@@ -504,8 +495,8 @@ func Apply(in ApplyInput) {
 		if o.PR != nil && o.PR.MergeState == "unknown" {
 			st.Rechecks = prevRechecks + 1
 		}
-	case classify.AuthFailure, classify.MissingGh:
-		if in.Policy.Kind == KindPR {
+	case classify.AuthFailure, classify.MissingGh, classify.NotApplicable:
+		if in.Policy.Kind == KindPR && o.Class != classify.NotApplicable {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
 		}
 		st.PR, st.Value, st.Stale = nil, "", false
@@ -525,9 +516,6 @@ func Apply(in ApplyInput) {
 			}
 		}
 		st.NextAttempt = next
-	case classify.NotApplicable:
-		st.PR, st.Value, st.Stale = nil, "", false
-		st.Failures, st.NextAttempt = 0, time.Time{}
 	}
 }
 
@@ -598,10 +586,10 @@ func (st *ChipState) clean() {
 	}
 	if pb := st.Probe; pb != nil {
 		// Paths become gh's arguments: only what the engine builds
-		// survives (validProbePath); ETags are sent back as a header.
+		// survives (ValidProbePath); ETags are sent back as a header.
 		pb.Host, pb.Answer = shown(pb.Host, 256), shown(pb.Answer, 64)
 		pb.Targets = slices.DeleteFunc(pb.Targets[:min(len(pb.Targets), MaxProbeTargets)], func(t ProbeTarget) bool {
-			return !validProbePath(t.Path) || !validETag(t.ETag)
+			return !ValidProbePath(t.Path) || !ValidETag(t.ETag)
 		})
 		if len(pb.Targets) == 0 {
 			pb.Targets = nil
