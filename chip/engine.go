@@ -173,17 +173,16 @@ type View struct {
 func LoadView(store *cache.Store, key string) View {
 	var v View
 	g, r, p := store.ReadRepo(key)
-	if p != nil {
+	if p != nil { // a nil *cache.Problem is no error
 		v.Problem = p
 	}
+	var err error
 	if len(g) > 0 {
-		var err error
 		if v.Global, err = state.DecodeGlobal(g); err != nil {
 			v.Problem = fmt.Errorf("state file %s: global record unreadable: %w", store.Path, err)
 		}
 	}
 	if len(r) > 0 {
-		var err error
 		if v.Repo, err = state.DecodeRepoState(r); err != nil {
 			v.Problem = fmt.Errorf("state file %s: repository record unreadable: %w", store.Path, err)
 		}
@@ -223,16 +222,13 @@ func RunBudget(p state.Policy) time.Duration {
 	return p.Timeout + time.Second
 }
 
-// The programs chips need, shared: Requires is read, never changed.
-var needGh, needSh = []string{"gh"}, []string{"sh"}
-
 func prPolicy(cfg *config.Config) state.Policy {
-	return state.Policy{Name: "pr", Kind: state.KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout,
+	return state.Policy{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
 		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}
 }
 
 func shellPolicy(ch *config.ShellChip) state.Policy {
-	return state.Policy{Name: ch.Name, Kind: state.KindShell, Requires: needSh[:1:1], Timeout: ch.Timeout,
+	return state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
 		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
 }
 
@@ -563,10 +559,8 @@ func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
 // (SPEC 3), bounded by timeout: every gh run of a refresh goes through it.
 func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args ...string) proc.Result {
 	return e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
-		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: timeout})
+		Env: proc.GhEnv(f.Environ(e.Env.Environ())), Timeout: timeout})
 }
-
-func (e *Engine) environ() []string { return e.Env.Environ() }
 
 // ghFields asks gh for what any of the configured formats shows.
 func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
@@ -623,7 +617,7 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 		sh = "/bin/sh"
 	}
 	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
-		Env: f.Environ(e.environ()), Timeout: ce.Policy.Timeout})
+		Env: f.Environ(e.Env.Environ()), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
 

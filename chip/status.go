@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -240,12 +241,10 @@ func (e *Engine) Status(f *Facts) *Status {
 		SetAside:        []classify.SetAside{},
 		Now:             now.UTC(),
 	}
-	switch g := v.Global; {
-	case s.Validation == state.Suppressed && !g.SuppressedAt.IsZero():
-		t := g.SuppressedAt.UTC()
-		s.SuppressedAt = &t
-	case g.Validation == state.Suppressed:
-		s.liftedAt = g.SuppressedAt
+	if s.Validation == state.Suppressed {
+		s.SuppressedAt = utc(v.Global.SuppressedAt)
+	} else if v.Global.Validation == state.Suppressed {
+		s.liftedAt = v.Global.SuppressedAt
 	}
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
@@ -304,10 +303,7 @@ func (e *Engine) Status(f *Facts) *Status {
 				sc.FailureCached = st.FailureCached(ce.Fingerprint)
 				sc.LastOutcome = statusOutcome(st.Outcome)
 			}
-			if t := state.NextAttemptAt(in); !t.IsZero() {
-				t = t.UTC()
-				sc.NextAttemptAt = &t
-			}
+			sc.NextAttemptAt = utc(state.NextAttemptAt(in))
 			if o := sc.LastOutcome; o != nil && o.Class != classify.Validated && o.Class != classify.NotApplicable {
 				sc.RecoveryActions = shellAdvice(f.Repo.Root, ce.Shell.Command, sc.FailureCached)
 			}
@@ -318,10 +314,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if d := state.Decide(in); !d.Run {
 			s.Skipped = d.Reason
 		}
-		if t := state.NextAttemptAt(in); !t.IsZero() {
-			t = t.UTC()
-			s.NextAttemptAt = &t
-		}
+		s.NextAttemptAt = utc(state.NextAttemptAt(in))
 		if st == nil {
 			continue
 		}
@@ -359,6 +352,15 @@ func (e *Engine) Status(f *Facts) *Status {
 		s.RecoveryActions = s.RecoveryActions[:3]
 	}
 	return s
+}
+
+// utc is t in UTC for status's JSON, nil when zero (never set).
+func utc(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC()
+	return &t
 }
 
 // explainRemotes lists the remotes gh would not take and why, and adds
@@ -429,16 +431,8 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("repository", "none")
 	} else {
 		row("repository", s.Repo.Root)
-		branch := s.Repo.Branch
-		if branch == "" {
-			branch = "(detached HEAD)"
-		}
-		row("branch", branch)
-		remote := s.Repo.RemoteURL
-		if remote == "" {
-			remote = "(no GitHub remote)"
-		}
-		row("remote", remote)
+		row("branch", cmp.Or(s.Repo.Branch, "(detached HEAD)"))
+		row("remote", cmp.Or(s.Repo.RemoteURL, "(no GitHub remote)"))
 	}
 	if len(s.Remotes) > 0 {
 		row("remotes seen", s.remoteLines()...)
@@ -459,11 +453,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	row("mode", s.Mode)
 	row("validation", s.validationLines(at)...)
-	chip := s.Chip
-	if chip == "" {
-		chip = "(empty)"
-	}
-	row("chip", chip)
+	row("chip", cmp.Or(s.Chip, "(empty)"))
 	if s.PR != nil {
 		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
 		if m := s.PR.mergeLine(); m != "" {
@@ -605,21 +595,16 @@ func (s *Status) validationLines(at func(time.Time) string) []string {
 
 // skipWords says why the render path does not run the PR chip now.
 func skipWords(reason string, failures int) string {
-	switch reason {
-	case state.ReasonModeOff:
-		return "mode is off"
-	case state.ReasonSuppressed:
-		return "validation is suppressed (see validation)"
-	case state.ReasonFailureCached:
-		return "a failure is cached for this fingerprint"
-	case state.ReasonFresh:
-		return "the last result is fresh"
-	case state.ReasonBackoff:
+	if reason == state.ReasonBackoff {
 		return "backing off after " + plural(failures, "failure") + " in a row"
-	case state.ReasonMissingGh:
-		return "gh was missing, and the setup has not changed since"
 	}
-	return reason
+	return cmp.Or(map[string]string{
+		state.ReasonModeOff:       "mode is off",
+		state.ReasonSuppressed:    "validation is suppressed (see validation)",
+		state.ReasonFailureCached: "a failure is cached for this fingerprint",
+		state.ReasonFresh:         "the last result is fresh",
+		state.ReasonMissingGh:     "gh was missing, and the setup has not changed since",
+	}[reason], reason)
 }
 
 // lines describe a shell chip: its value, or how it fails and what to do
@@ -630,11 +615,7 @@ func (c *StatusChip) lines(at func(time.Time) string) []string {
 	case o == nil:
 		return []string{"not run yet"}
 	case o.Class == classify.Validated:
-		v := c.Value
-		if v == "" {
-			v = "(empty)"
-		}
-		return []string{v + ", at " + at(o.At)}
+		return []string{cmp.Or(c.Value, "(empty)") + ", at " + at(o.At)}
 	}
 	how := "failed"
 	switch {

@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"strings"
 	"time"
 
@@ -31,17 +32,10 @@ func statusProbe(in state.DecideInput, g *state.Global, now time.Time) *StatusPr
 	for _, t := range st.Probe.Targets {
 		p.Asks = append(p.Asks, t.Path)
 	}
-	if !st.Probe.At.IsZero() {
-		t := st.Probe.At.UTC()
-		p.LastAt = &t
-	}
+	p.LastAt = utc(st.Probe.At)
 	next, why := state.NextProbe(in)
-	if !next.IsZero() {
-		t := next.UTC()
-		p.NextAt = &t
-	}
-	p.Why = why
-	if p.Why == "" && p.Fallback {
+	p.NextAt = utc(next)
+	if p.Why = why; why == "" && p.Fallback {
 		p.Why = state.CadenceFallback
 	}
 	return p
@@ -70,11 +64,7 @@ func (p *StatusProbe) lines(at func(time.Time) string) []string {
 	out := []string{"asks GitHub whether " + strings.Join(p.Asks, ", ") + " changed (gh api, If-None-Match; a 304 costs no budget)",
 		"last " + last}
 	if p.NextAt != nil {
-		why := probeWhy[p.Why]
-		if why == "" {
-			why = p.Why
-		}
-		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+why)
+		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+cmp.Or(probeWhy[p.Why], p.Why))
 	}
 	return out
 }

@@ -259,7 +259,6 @@ const (
 type Policy struct {
 	Name            string
 	Kind            Kind
-	Requires        []string
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	// SettledInterval replaces RefreshInterval for a PR chip whose result
