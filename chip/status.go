@@ -265,13 +265,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	if err := f.Setup.HostsErr(); err != nil {
 		problem("gh hosts file: " + err.Error())
 	}
-	host := s.ghHost
-	if f.Remote.Host != "" {
-		host = f.Remote.Host
-	} else if host == "" {
-		host = "github.com"
-	}
-	s.Gh.TokenSource = f.Setup.TokenSource(host)
+	s.Gh.TokenSource = f.Setup.TokenSource(cmp.Or(f.Remote.Host, s.ghHost, "github.com"))
 	if f.Repo != nil {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.
@@ -329,9 +323,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if st.Outcome != nil {
 			if l := st.Outcome.Lookup; l != nil {
 				lk := *l
-				if lk.Tried == nil {
-					lk.Tried = []string{}
-				}
+				lk.Tried = append([]string{}, l.Tried...) // [] in JSON, never null
 				s.Lookup = &lk
 			}
 			if st.Outcome.SetAside != nil {

@@ -255,27 +255,23 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 			p.At, p.Answer = old.At, old.Answer
 		}
 	}
+	etags := map[string]string{}
 	if old != nil && strings.EqualFold(old.Host, host) {
 		p.Ignored = old.Ignored
 		if answer != ProbeChanged {
 			p.Quiet = old.Quiet
 		}
+		for _, o := range old.Targets {
+			etags[o.Path] = o.ETag
+		}
+	}
+	for _, l := range learned {
+		if l.ETag != "" {
+			etags[l.Path] = l.ETag
+		}
 	}
 	for _, path := range paths[:min(len(paths), MaxProbeTargets)] {
-		t := ProbeTarget{Path: path}
-		if old != nil && strings.EqualFold(old.Host, host) {
-			for _, o := range old.Targets {
-				if o.Path == path {
-					t.ETag = o.ETag
-				}
-			}
-		}
-		for _, l := range learned {
-			if l.Path == path && l.ETag != "" {
-				t.ETag = l.ETag
-			}
-		}
-		p.Targets = append(p.Targets, t)
+		p.Targets = append(p.Targets, ProbeTarget{Path: path, ETag: etags[path]})
 	}
 	st.Probe = p
 }

@@ -85,17 +85,14 @@ type RepoState struct {
 const MaxParents = 16
 
 // KeepParents merges a refresh's parents into the stored ones, bounded.
+// The refresh's answers come first.
 func KeepParents(stored, found map[string]string) map[string]string {
 	out := make(map[string]string, len(found))
-	for k, v := range found {
-		if len(out) == MaxParents {
-			break
-		}
-		out[k] = v
-	}
-	for k, v := range stored {
-		if _, ok := out[k]; !ok && len(out) < MaxParents {
-			out[k] = v
+	for _, m := range []map[string]string{found, stored} {
+		for k, v := range m {
+			if _, ok := out[k]; !ok && len(out) < MaxParents {
+				out[k] = v
+			}
 		}
 	}
 	return out
@@ -149,12 +146,18 @@ func (rs *RepoState) Chip(branch, target, auth, name string) *ChipState {
 
 // ExactChip is Chip without the stand-in: the result recorded under auth.
 func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
-	for _, b := range rs.Branches {
-		if b.Branch == branch && b.Target == target && b.Auth == auth {
-			return b.Chips[name]
-		}
+	if i := rs.entry(branch, target, auth); i >= 0 {
+		return rs.Branches[i].Chips[name]
 	}
 	return nil
+}
+
+// entry is the index of the entry of branch (in target) under auth, -1
+// when there is none.
+func (rs *RepoState) entry(branch, target, auth string) int {
+	return slices.IndexFunc(rs.Branches, func(b *BranchState) bool {
+		return b.Branch == branch && b.Target == target && b.Auth == auth
+	})
 }
 
 // PutChip returns the state of chip name on branch under auth for writing,
@@ -162,16 +165,10 @@ func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
 // beyond the bounds (MaxBranches branches, MaxAuthSetups setups each) are
 // forgotten.
 func (rs *RepoState) PutChip(branch, target, auth, name string) *ChipState {
-	var b *BranchState
-	for i, x := range rs.Branches {
-		if x.Branch == branch && x.Target == target && x.Auth == auth {
-			b = x
-			rs.Branches = append(rs.Branches[:i], rs.Branches[i+1:]...)
-			break
-		}
-	}
-	if b == nil {
-		b = &BranchState{Branch: branch, Target: target, Auth: auth}
+	b := &BranchState{Branch: branch, Target: target, Auth: auth}
+	if i := rs.entry(branch, target, auth); i >= 0 {
+		b = rs.Branches[i]
+		rs.Branches = slices.Delete(rs.Branches, i, i+1)
 	}
 	if b.Chips == nil {
 		b.Chips = map[string]*ChipState{}
