@@ -132,13 +132,10 @@ func (f *Facts) Environ(env []string) []string {
 	if f.Repo == nil || f.Repo.Env == nil {
 		return env
 	}
-	out := make([]string, 0, len(env)+len(f.Repo.Env))
-	for _, kv := range env {
+	out := slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
 		k, _, _ := strings.Cut(kv, "=")
-		if k != "GIT_DIR" && k != "GIT_WORK_TREE" {
-			out = append(out, kv)
-		}
-	}
+		return k == "GIT_DIR" || k == "GIT_WORK_TREE"
+	})
 	return append(out, f.Repo.Env...)
 }
 
@@ -286,7 +283,7 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 		if state.Decide(in).Run {
 			refresh = true
 		}
-		if !shows(ce, in, f) {
+		if !shows(in) {
 			continue
 		}
 		st := in.State
@@ -327,7 +324,7 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	var until time.Time
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(ce, in, f) && e.syncMoved(f, in.State) {
+		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(in) && e.syncMoved(f, in.State) {
 			return now
 		}
 		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
@@ -337,23 +334,15 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	return until
 }
 
-// shows says whether a chip has something to show now.
-func shows(ce chipEntry, in state.DecideInput, f *Facts) bool {
+// shows says whether the chip of in has something to show now: not with
+// mode off or a failure cached, nor the PR chip while suppressed in auto.
+func shows(in state.DecideInput) bool {
 	st := in.State
-	if st == nil {
+	if st == nil || in.Mode == config.ModeOff || st.FailureCached(in.Fingerprint) {
 		return false
 	}
-	if ce.Policy.Kind == state.KindPR {
-		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == state.Suppressed) {
-			return false
-		}
-		if st.FailureCached(in.Fingerprint) {
-			return false
-		}
-		return st.PR != nil
-	}
-	if in.Mode == config.ModeOff || st.FailureCached(in.Fingerprint) {
-		return false
+	if in.Policy.Kind == state.KindPR {
+		return st.PR != nil && !(in.Mode == config.ModeAuto && in.Validation == state.Suppressed)
 	}
 	return st.Value != ""
 }
@@ -387,15 +376,6 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	v := LoadView(e.Store, f.Key)
 	now := e.now()
 	var results []RefreshResult
-	type pending struct {
-		ce      chipEntry
-		o       *classify.Outcome
-		refused []string // --json fields gh refused
-		// probe is what the run's probe found: alone when it saw no
-		// change (o is nil then), or the change that made it run.
-		probe *probeResult
-		plan  probePlan
-	}
 	var runs []pending
 	// resync: the PR chip was not run, but the branch moved since its
 	// sync was computed; sync is computed again, GitHub is not asked.
@@ -425,42 +405,9 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		// ends as a timeout, recorded, rather than being stopped by the
 		// refresh's hard stop with nothing recorded.
 		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
-		var pr *probeResult
-		if d.Probe && f.Setup.GhPath != "" {
-			res := e.probe(cctx, f, ce.Policy, in.State)
-			pr = &res
-			switch {
-			case res.Failed != nil:
-				cancel()
-				runs = append(runs, pending{ce: ce, o: res.Failed, probe: pr})
-				results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: res.Failed, Probe: res.Answer})
-				continue
-			case res.Answer != state.ProbeChanged && !(res.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
-				cancel()
-				runs = append(runs, pending{ce: ce, probe: pr})
-				results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: "probe: " + res.Answer, Previous: in.State.Outcome, Probe: res.Answer})
-				continue
-			}
-		}
-		var o *classify.Outcome
-		var refused []string
-		if ce.Policy.Kind == state.KindPR {
-			mem.Prev = nil
-			if in.State != nil && in.State.Outcome != nil {
-				mem.Prev = in.State.Outcome.Lookup
-			}
-			mem.probe = probePlan{}
-			o, refused = e.runPR(cctx, f, ce.Policy, &v.Global, mem)
-		} else {
-			o = e.runShell(cctx, f, ce)
-		}
+		p, res := e.runChip(cctx, f, ce, in, d.Probe, &v.Global, mem)
 		cancel()
-		runs = append(runs, pending{ce: ce, o: o, refused: refused, probe: pr, plan: mem.probe})
-		res := RefreshResult{Name: ce.Policy.Name, Outcome: o}
-		if pr != nil {
-			res.Probe = pr.Answer
-		}
-		results = append(results, res)
+		runs, results = append(runs, p), append(results, res)
 	}
 	if len(runs) == 0 && resync == nil {
 		return results, nil
@@ -546,6 +493,47 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		return results, fmt.Errorf("%w: %w", ErrStateWrite, err)
 	}
 	return results, nil
+}
+
+// pending is a chip's run, to record.
+type pending struct {
+	ce      chipEntry
+	o       *classify.Outcome
+	refused []string // --json fields gh refused
+	// probe is what the run's probe found: alone when it saw no change (o
+	// is nil then), or the change that made it run.
+	probe *probeResult
+	plan  probePlan
+}
+
+// runChip runs a chip Decide said to run: its probe first when one is
+// due, and the full run unless the probe saw no change.
+func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.DecideInput, probe bool, g *state.Global, mem *lookupMemory) (pending, RefreshResult) {
+	p, res := pending{ce: ce}, RefreshResult{Name: ce.Policy.Name}
+	if probe && f.Setup.GhPath != "" {
+		pr := e.probe(ctx, f, ce.Policy, in.State)
+		p.probe, res.Probe = &pr, pr.Answer
+		switch {
+		case pr.Failed != nil:
+			p.o, res.Outcome = pr.Failed, pr.Failed
+			return p, res
+		case pr.Answer != state.ProbeChanged && !(pr.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
+			res.Skipped, res.Previous = "probe: "+pr.Answer, in.State.Outcome
+			return p, res
+		}
+	}
+	if ce.Policy.Kind == state.KindPR {
+		mem.Prev, mem.probe = nil, probePlan{}
+		if in.State != nil && in.State.Outcome != nil {
+			mem.Prev = in.State.Outcome.Lookup
+		}
+		p.o, p.refused = e.runPR(ctx, f, ce.Policy, g, mem)
+		p.plan = mem.probe
+	} else {
+		p.o = e.runShell(ctx, f, ce)
+	}
+	res.Outcome = p.o
+	return p, res
 }
 
 func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {

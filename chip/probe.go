@@ -1,11 +1,9 @@
 package chip
 
-// Conditional probes (SPEC 4, "Cost to GitHub"): between full `gh pr view`
-// runs a due refresh asks GitHub, through `gh api -i` with If-None-Match,
-// whether what the last full run saw changed. A 304 costs the user's budget
-// nothing; only a change runs `gh pr view`. The probe asks about the PR
-// the lookup found (by number), or the PRs from the branch's head when it
-// found none, the same question the lookup asked, so both always agree.
+// Conditional probes (SPEC 4, "Cost to GitHub"; what they keep and when
+// they come: chip/state/probe.go) ask about the PR the lookup found (by
+// number), or the PRs from the branch's head when it found none, the same
+// question the lookup asked, so both always agree.
 
 import (
 	"bytes"

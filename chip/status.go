@@ -317,7 +317,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
 		}
-		if shows(ce, in, f) {
+		if shows(in) {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {

@@ -504,14 +504,10 @@ func Apply(in ApplyInput) {
 			st.PR, st.Value, st.Stale = nil, "", false
 		}
 		st.Failures = prevFailures + 1
-		next := in.Now.Add(Backoff(st.Failures, o, in.Rand))
-		if !o.RetryAt.IsZero() {
-			next = o.RetryAt
-			if next.After(in.Now.Add(RateLimitMax)) {
-				next = in.Now.Add(RateLimitMax)
-			}
+		st.NextAttempt = in.Now.Add(Backoff(st.Failures, o, in.Rand))
+		if !o.RetryAt.IsZero() { // the rate limit's reset, up to RateLimitMax
+			st.NextAttempt = in.Now.Add(min(o.RetryAt.Sub(in.Now), RateLimitMax))
 		}
-		st.NextAttempt = next
 	}
 }
 
