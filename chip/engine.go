@@ -54,11 +54,10 @@ func (e *Engine) Time() time.Time { return e.now() }
 // Facts are the local facts a decision is built from; gathering them
 // starts no process.
 type Facts struct {
-	Dir     string
-	Repo    *repo.Info
-	RepoErr error
-	Remote  repo.Remote
-	Setup   *ghauth.Setup
+	Dir    string
+	Repo   *repo.Info
+	Remote repo.Remote
+	Setup  *ghauth.Setup
 	// NA is the not-applicable outcome when the PR chip has nothing to
 	// show here; nil when it applies.
 	NA *classify.Outcome
@@ -78,15 +77,16 @@ func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
 // process.
 func Gather(dir string, now time.Time, e env.Env) *Facts {
 	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup(e)}
-	if f.Repo, f.RepoErr = repo.Find(dir, e); f.RepoErr != nil {
+	var err error
+	if f.Repo, err = repo.Find(dir, e); err != nil {
 		var unsafe *repo.UnsafeError
-		if errors.As(f.RepoErr, &unsafe) {
+		if errors.As(err, &unsafe) {
 			// git refuses it, so gh would fail: nothing is run there.
 			f.NA = classify.UnsafeOutcome(unsafe.Error()+": git refuses it, so gh is not run", unsafe.Allow, now)
 			return f
 		}
-		detail := sanitize.Detail(f.RepoErr.Error())
-		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
+		detail := sanitize.Detail(err.Error())
+		if !errors.Is(err, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + detail
 		}
 		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
@@ -423,7 +423,6 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		}
 	}
 	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
-		// An unreadable record starts over from the zero value.
 		g, _ := state.DecodeGlobal(tx.Global)
 		// Invalidations may have happened while gh ran: the outcome
 		// belongs to the fingerprint it ran under, which then no longer
@@ -440,7 +439,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				}
 				continue
 			}
-			if p.probe != nil && p.probe.Answer == state.ProbeIgnored && st.Probe != nil {
+			if p.probe.Answer == state.ProbeIgnored && st.Probe != nil {
 				// The host ignores conditional requests: plain
 				// refreshes there, and status says so.
 				g.FallBack(st.Probe.Host, e.now())
@@ -450,12 +449,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if p.ce.Policy.Kind == state.KindPR {
-				var learned []state.ProbeTarget
-				answer := ""
-				if p.probe != nil {
-					learned, answer = p.probe.Targets, p.probe.Answer
-				}
-				state.SetProbe(st, p.plan.Host, p.plan.Paths, learned, answer, e.now())
+				state.SetProbe(st, p.plan.Host, p.plan.Paths, p.probe.Targets, p.probe.Answer, e.now())
 			}
 			if len(p.refused) > 0 {
 				if g.GhLacksOf != f.Setup.GhIdentity {
@@ -500,9 +494,9 @@ type pending struct {
 	ce      chipEntry
 	o       *classify.Outcome
 	refused []string // --json fields gh refused
-	// probe is what the run's probe found: alone when it saw no change (o
-	// is nil then), or the change that made it run.
-	probe *probeResult
+	// probe is what the run's probe found (zero when none ran): alone when
+	// it saw no change (o is nil then), or the change that made it run.
+	probe probeResult
 	plan  probePlan
 }
 
@@ -512,7 +506,7 @@ func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.D
 	p, res := pending{ce: ce}, RefreshResult{Name: ce.Policy.Name}
 	if probe && f.Setup.GhPath != "" {
 		pr := e.probe(ctx, f, ce.Policy, in.State)
-		p.probe, res.Probe = &pr, pr.Answer
+		p.probe, res.Probe = pr, pr.Answer
 		switch {
 		case pr.Failed != nil:
 			p.o, res.Outcome = pr.Failed, pr.Failed

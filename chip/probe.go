@@ -102,23 +102,22 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 			// line is what counts, never the exit code.
 			continue
 		case code == 200 && r.ExitCode == 0:
+			sent := t.ETag
+			t.ETag = etag
 			switch {
-			case etag == "" || t.ETag != "" && etag == t.ETag:
+			case etag == "" || sent != "" && etag == sent:
 				// A 200 for an unchanged resource: the conditional
 				// request did not reach GitHub, or was not answered so.
 				answer = state.ProbeIgnored
-				t.ETag = etag
 				continue
-			case t.ETag == "" && !changedBody(t.Path, body, st):
+			case sent == "" && !changedBody(t.Path, body, st):
 				// The first answer since the full run: learned, and
 				// compared with what that run saw.
-				t.ETag = etag
 				if answer == state.ProbeUnchanged {
 					answer = state.ProbeBaseline
 				}
 				continue
 			}
-			t.ETag = etag
 			return probeResult{Answer: state.ProbeChanged, Targets: targets}
 		case code == 404 || code == 410 || code == 422:
 			// The PR or commit is gone, or the question no longer fits

@@ -85,12 +85,9 @@ type Fallback struct {
 
 // FallenBack reports whether host gets plain refreshes now.
 func (g *Global) FallenBack(host string, now time.Time) bool {
-	for _, f := range g.Fallbacks {
-		if strings.EqualFold(f.Host, host) && now.Sub(f.Since) < FallbackFor && !now.Before(f.Since) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(g.Fallbacks, func(f Fallback) bool {
+		return strings.EqualFold(f.Host, host) && now.Sub(f.Since) < FallbackFor && !now.Before(f.Since)
+	})
 }
 
 // FallBack records that host ignores conditional requests.
@@ -115,9 +112,8 @@ func (st *ChipState) Probed() bool {
 	return st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 && st.Outcome != nil && st.Outcome.Class == classify.Validated
 }
 
-// probing reports whether probes stand in for in's result now: Probed,
-// under the current fingerprint, on a host that answers conditional
-// requests.
+// probing reports whether probes stand in for in's result now: Probed, on
+// a host that answers conditional requests.
 func probing(in DecideInput) bool {
 	return in.Policy.Kind == KindPR && in.State.Probed() && !in.NoProbes
 }
@@ -282,13 +278,9 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 // commits/SHA/check-runs or /status. A planted state
 // file can put nothing else on gh's command line.
 func ValidProbePath(p string) bool {
-	if len(p) > 600 || !strings.HasPrefix(p, "repos/") {
+	if len(p) > 600 || !strings.HasPrefix(p, "repos/") ||
+		strings.ContainsFunc(p, func(c rune) bool { return c <= ' ' || c > '~' || c == '\\' || c == '#' }) {
 		return false
-	}
-	for _, c := range p {
-		if c <= ' ' || c > '~' || c == '\\' || c == '#' {
-			return false
-		}
 	}
 	parts := strings.SplitN(p, "/", 4)
 	if len(parts) != 4 || !repo.ValidNWO(parts[1]+"/"+parts[2]) {

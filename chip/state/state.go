@@ -5,6 +5,7 @@ package state
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -536,24 +537,16 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	if len(rs.Parents) == 0 {
 		rs.Parents = nil
 	}
-	kept := rs.Branches[:0]
+	rs.Branches = bound(slices.DeleteFunc(rs.Branches, func(b *BranchState) bool { return b == nil })) // planted nulls
 	for _, br := range rs.Branches {
-		if br == nil { // a planted null
-			continue
-		}
-		for name, st := range br.Chips {
-			if st == nil {
-				delete(br.Chips, name)
-				continue
-			}
+		maps.DeleteFunc(br.Chips, func(_ string, st *ChipState) bool { return st == nil })
+		for _, st := range br.Chips {
 			st.clean()
 		}
 		if len(br.Chips) == 0 {
 			br.Chips = nil
 		}
-		kept = append(kept, br)
 	}
-	rs.Branches = bound(kept)
 	if len(rs.Branches) == 0 {
 		rs.Branches = nil
 	}
