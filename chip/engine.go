@@ -77,6 +77,10 @@ func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
 // process.
 func Gather(dir string, now time.Time, e env.Env) *Facts {
 	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup(e)}
+	na := func(category, detail string) *Facts {
+		f.NA = classify.NotApplicableOutcome(category, detail, now)
+		return f
+	}
 	var err error
 	if f.Repo, err = repo.Find(dir, e); err != nil {
 		var unsafe *repo.UnsafeError
@@ -89,8 +93,7 @@ func Gather(dir string, now time.Time, e env.Env) *Facts {
 		if !errors.Is(err, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + detail
 		}
-		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
-		return f
+		return na(classify.CatNotRepository, detail)
 	}
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Env != nil {
@@ -99,30 +102,25 @@ func Gather(dir string, now time.Time, e env.Env) *Facts {
 		f.Key = ghauth.Digest("repo", f.Repo.Root, "git-dir", f.Repo.GitDir)
 	}
 	if f.Repo.Detached {
-		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
-		return f
+		return na(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request")
 	}
 	// gh looks up the branch's PR in GH_REPO's repository when it is set.
 	if r, set, ok := f.Setup.GhRepo(); set {
 		if !ok {
-			f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote,
-				"GH_REPO is not [HOST/]OWNER/REPO on a GitHub host known to gh", now)
-			return f
+			return na(classify.CatNoGitHubRemote, "GH_REPO is not [HOST/]OWNER/REPO on a GitHub host known to gh")
 		}
 		f.Remote, f.Target = r, r.URL
 		return f
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
-	if !ok {
-		detail := "no git remotes"
-		if len(f.Repo.Remotes) > 0 {
-			detail = "no remote points at a GitHub host known to gh"
-		}
-		f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote, detail, now)
+	switch {
+	case ok:
+		f.Remote = r
 		return f
+	case len(f.Repo.Remotes) > 0:
+		return na(classify.CatNoGitHubRemote, "no remote points at a GitHub host known to gh")
 	}
-	f.Remote = r
-	return f
+	return na(classify.CatNoGitHubRemote, "no git remotes")
 }
 
 // Environ is env for a command run in the repository (gh, a shell chip,
@@ -238,8 +236,7 @@ func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 	if f.Repo == nil {
 		return out
 	}
-	for i := range e.Config.Chips {
-		ch := e.Config.Chips[i]
+	for _, ch := range e.Config.Chips {
 		out = append(out, chipEntry{Policy: shellPolicy(&ch), Shell: &ch, Fingerprint: f.ShellFingerprint(ch, inv)})
 	}
 	return out

@@ -272,13 +272,10 @@ type Policy struct {
 // chips the generic rule holds: with suppress_on_failure, any failure or
 // timeout is cached.
 func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
-	switch p.Kind {
-	case KindPR:
+	if p.Kind == KindPR {
 		return o.Class == classify.AuthFailure
-	default:
-		failed := o.TimedOut || (o.Class != classify.Validated && o.Class != classify.NotApplicable)
-		return p.SuppressOnFailure && failed
 	}
+	return p.SuppressOnFailure && (o.TimedOut || o.Class != classify.Validated && o.Class != classify.NotApplicable)
 }
 
 // Decision says whether a chip runs now, and if not, why.
