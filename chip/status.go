@@ -1,7 +1,9 @@
 package chip
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -400,6 +402,18 @@ func textLines(s string) []string {
 		lines[i] = strings.TrimRight(sanitize.Text(sanitize.Redact(l), 1024), " ")
 	}
 	return lines
+}
+
+// JSON is `status --json`'s output (SPEC 6): indented by two spaces, as
+// the contract's examples are, with a final newline. '<', '>' and '&'
+// stay as they are (no HTML here): a chip's command reads as written.
+func (s *Status) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(s)
+	return b.Bytes(), err
 }
 
 // WriteHuman prints the status as aligned rows; a row's further lines are
