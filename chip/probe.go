@@ -151,19 +151,9 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 // the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
 // is within classify.RateLimitMax; zero otherwise.
 func rateLimitHeader(out []byte, now time.Time) time.Time {
-	head, _, _ := bytes.Cut(out, []byte("\r\n\r\n"))
-	var remaining, reset string
-	for _, l := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
-		k, v, _ := strings.Cut(l, ":")
-		switch strings.ToLower(strings.TrimSpace(k)) {
-		case "x-ratelimit-remaining":
-			remaining = strings.TrimSpace(v)
-		case "x-ratelimit-reset":
-			reset = strings.TrimSpace(v)
-		}
-	}
-	n, err := strconv.ParseInt(reset, 10, 64)
-	if remaining != "0" || err != nil {
+	_, header, _ := readHTTP(out)
+	n, err := strconv.ParseInt(header("x-ratelimit-reset"), 10, 64)
+	if header("x-ratelimit-remaining") != "0" || err != nil {
 		return time.Time{}
 	}
 	t := time.Unix(n, 0).UTC()
@@ -173,32 +163,38 @@ func rateLimitHeader(out []byte, now time.Time) time.Time {
 	return t
 }
 
-// parseHTTP reads `gh api -i`'s output: the status line, the ETag header
-// and the body; code 0 when there is no status line.
+// parseHTTP reads `gh api -i`'s output: the status code (0 when there is
+// no status line), the ETag when it is one to send back, and the body.
 func parseHTTP(out []byte) (code int, etag string, body []byte) {
+	code, header, body := readHTTP(out)
+	if code == 0 {
+		return 0, "", nil
+	}
+	if etag = header("etag"); !state.ValidETag(etag) {
+		etag = ""
+	}
+	return code, etag, body
+}
+
+// readHTTP splits `gh api -i`'s output into the status line's code (0
+// when there is none), a header's last value by name, and the body.
+func readHTTP(out []byte) (code int, header func(name string) string, body []byte) {
 	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
 	if !ok {
 		head, body, _ = bytes.Cut(out, []byte("\n\n"))
 	}
 	lines := strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n")
-	status := strings.Fields(lines[0])
-	if len(status) < 2 || !strings.HasPrefix(status[0], "HTTP/") {
-		return 0, "", nil
+	if status := strings.Fields(lines[0]); len(status) >= 2 && strings.HasPrefix(status[0], "HTTP/") {
+		code, _ = strconv.Atoi(status[1])
 	}
-	code, err := strconv.Atoi(status[1])
-	if err != nil {
-		return 0, "", nil
-	}
-	for _, l := range lines[1:] {
-		k, v, ok := strings.Cut(l, ":")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "etag") {
-			etag = strings.TrimSpace(v)
+	return code, func(name string) (v string) {
+		for _, l := range lines[1:] {
+			if k, val, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), name) {
+				v = strings.TrimSpace(val)
+			}
 		}
-	}
-	if !state.ValidETag(etag) {
-		etag = "" // not an entity tag to send back
-	}
-	return code, etag, body
+		return v
+	}, body
 }
 
 // changedBody compares a first answer with what the last full run saw:
