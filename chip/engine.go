@@ -350,8 +350,6 @@ type RefreshResult struct {
 	Outcome  *classify.Outcome
 	Skipped  string // Decide's reason when not run
 	Previous *classify.Outcome
-	// Probe is what a conditional probe answered ("" when none ran).
-	Probe string
 }
 
 // RefreshOptions select the refresh flavour.
@@ -503,7 +501,7 @@ func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.D
 	p, res := pending{ce: ce}, RefreshResult{Name: ce.Policy.Name}
 	if probe && f.Setup.GhPath != "" {
 		pr := e.probe(ctx, f, ce.Policy, in.State)
-		p.probe, res.Probe = pr, pr.Answer
+		p.probe = pr
 		switch {
 		case pr.Failed != nil:
 			p.o, res.Outcome = pr.Failed, pr.Failed
