@@ -314,7 +314,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		if st == nil {
 			continue
 		}
-		s.Probe = statusProbe(in, &v.Global, now)
+		s.Probe = statusProbe(in)
 		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures

@@ -22,22 +22,19 @@ type StatusProbe struct {
 	Fallback bool       `json:"fallback"` // plain refreshes on this host
 }
 
-func statusProbe(in state.DecideInput, g *state.Global, now time.Time) *StatusProbe {
+func statusProbe(in state.DecideInput) *StatusProbe {
 	st := in.State
 	if st == nil || st.Probe == nil || in.Policy.Kind != state.KindPR {
 		return nil
 	}
 	p := &StatusProbe{Host: st.Probe.Host, Asks: []string{}, Answer: st.Probe.Answer, Quiet: st.Probe.Quiet,
-		Fallback: g.FallenBack(st.Probe.Host, now)}
+		Fallback: in.NoProbes}
 	for _, t := range st.Probe.Targets {
 		p.Asks = append(p.Asks, t.Path)
 	}
 	p.LastAt = utc(st.Probe.At)
-	next, why := state.NextProbe(in)
-	p.NextAt = utc(next)
-	if p.Why = why; why == "" && p.Fallback {
-		p.Why = state.CadenceFallback
-	}
+	next, why := state.NextProbe(in) // CadenceFallback on a host that fell back
+	p.NextAt, p.Why = utc(next), why
 	return p
 }
 

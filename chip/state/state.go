@@ -463,13 +463,11 @@ type ApplyInput struct {
 // in SPEC 4). It never touches validation for shell chips.
 func Apply(in ApplyInput) {
 	st, o, g := in.State, in.Outcome, in.Global
-	prevFailures, prevRechecks := st.Failures, st.Rechecks
+	failures, rechecks := st.Failures, st.Rechecks
 	if st.Fingerprint != in.Fingerprint {
-		prevFailures, prevRechecks = 0, 0
+		failures, rechecks = 0, 0
 	}
-	st.Rechecks = 0
-	st.Fingerprint = in.Fingerprint
-	st.CheckedAt = in.Now
+	st.Fingerprint, st.CheckedAt = in.Fingerprint, in.Now
 	// The outcome is kept without its payload, which lives in PR/Value.
 	stored := *o
 	stored.PR, stored.Value = nil, ""
@@ -479,33 +477,31 @@ func Apply(in ApplyInput) {
 	} else if st.FailureCached(in.Fingerprint) && o.Class != classify.MissingGh && o.Class != classify.NotApplicable {
 		st.FailureFP = ""
 	}
+	st.Failures, st.NextAttempt, st.Rechecks, st.Stale = 0, time.Time{}, 0, false
 	switch o.Class {
 	case classify.Validated:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
-		st.PR, st.Value, st.Stale, st.Fields = o.PR, o.Value, false, in.Fields
-		st.Failures, st.NextAttempt = 0, time.Time{}
+		st.PR, st.Value, st.Fields = o.PR, o.Value, in.Fields
 		if o.PR != nil && o.PR.MergeState == "unknown" {
-			st.Rechecks = prevRechecks + 1
+			st.Rechecks = rechecks + 1
 		}
-	case classify.AuthFailure, classify.MissingGh, classify.NotApplicable:
-		if in.Policy.Kind == KindPR && o.Class != classify.NotApplicable {
-			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
-		}
-		st.PR, st.Value, st.Stale = nil, "", false
-		st.Failures, st.NextAttempt = 0, time.Time{}
 	case classify.Retryable:
-		if in.KeepOnRetryable && (st.PR != nil || st.Value != "") {
-			st.Stale = true
-		} else {
-			st.PR, st.Value, st.Stale = nil, "", false
-		}
-		st.Failures = prevFailures + 1
+		st.Failures = failures + 1
 		st.NextAttempt = in.Now.Add(Backoff(st.Failures, o, in.Rand))
 		if !o.RetryAt.IsZero() { // the rate limit's reset, up to RateLimitMax
 			st.NextAttempt = in.Now.Add(min(o.RetryAt.Sub(in.Now), RateLimitMax))
 		}
+		st.Stale = in.KeepOnRetryable && (st.PR != nil || st.Value != "")
+		if !st.Stale {
+			st.PR, st.Value = nil, ""
+		}
+	default: // an auth failure, a missing gh, nothing to look up here
+		if in.Policy.Kind == KindPR && o.Class != classify.NotApplicable {
+			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
+		}
+		st.PR, st.Value = nil, ""
 	}
 }
 
