@@ -201,15 +201,12 @@ func Policies(cfg *config.Config) []state.Policy {
 	return ps
 }
 
-// RunBudget is the longest one refresh of a chip of policy p can take. A
-// shell chip runs once. The PR chip may run a conditional probe (its
-// questions within one timeout together), `gh pr view`, once more
-// without fields the installed gh refused, the merge queue's `gh api
-// graphql` (each up to the timeout), and `gh --version` or `gh api
-// rate_limit` (2 s each); a second a run for the rest. A lookup may ask
-// more (the fork's parent, several heads, the exact question): Refresh
-// holds each chip's run to its budget, so what does not fit ends as a
-// timeout, recorded.
+// RunBudget is the longest one refresh of a chip of policy p can take: a
+// shell chip runs once; the PR chip may run a probe (one timeout for all
+// its questions), `gh pr view` and again without refused fields, the merge
+// queue's `gh api graphql`, and `gh --version` or `gh api rate_limit` (2 s
+// each), plus a second for the rest. A lookup that asks more (the fork's
+// parent, several heads) ends as a recorded timeout at the budget.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
 		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
@@ -409,13 +406,12 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	}
 	// Learn gh's version once per gh binary, after a PR run that showed
 	// gh works (a hanging gh is not asked again).
-	ghVersion, askedVersion := "", false
-	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
-		for _, p := range runs {
-			if p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated {
-				ghVersion, askedVersion = e.ghVersion(ctx, f), true
-			}
-		}
+	ghVersion, askedVersion := "", f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity &&
+		slices.ContainsFunc(runs, func(p pending) bool {
+			return p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated
+		})
+	if askedVersion {
+		ghVersion = e.ghVersion(ctx, f)
 	}
 	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
 		g, _ := state.DecodeGlobal(tx.Global)

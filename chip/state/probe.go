@@ -142,10 +142,8 @@ func probeEvery(p Policy, st *ChipState) (time.Duration, string) {
 }
 
 // probeDue is when a result probes stand in for is next run in full (the
-// backstop, as merge state follows the base branch, which the PR's ETag
-// may not show; or soon while the merge state is computed) and next
-// probed, and why the probes come at that pace. Decide and NextProbe
-// both read it, so they always agree.
+// backstop, or soon while the merge state is computed) and next probed,
+// and why at that pace: Decide and NextProbe both read it, so they agree.
 func probeDue(in DecideInput) (full, probe time.Time, why string) {
 	st, p := in.State, in.Policy
 	full = st.CheckedAt.Add(max(BackstopOpen, p.RefreshInterval))
@@ -164,9 +162,8 @@ func probeDue(in DecideInput) (full, probe time.Time, why string) {
 }
 
 // decideProbe is Decide for a result probes stand in for: a full run when
-// due (or the clock stepped back, or the template needs more fields), a
-// probe when one is due or the user's git command asked for one, else
-// fresh.
+// due, the clock stepped back or the template needs more fields; a probe
+// when due or the user's git command asked for one; else fresh.
 func decideProbe(in DecideInput) Decision {
 	full, probe, _ := probeDue(in)
 	switch {
@@ -234,8 +231,7 @@ func ApplyProbe(in ApplyProbeInput) {
 // SetProbe records, after a full run, what the next probes ask about:
 // targets, with the ETags kept for the same resources or learned by the
 // probe that saw the change (none for a new resource: the first probe
-// learns it). A run that found no probe target drops
-// the probe.
+// learns it). A run that found no probe target drops the probe.
 func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget, answer string, now time.Time) {
 	if host == "" || len(paths) == 0 || st.Outcome == nil || st.Outcome.Class != classify.Validated {
 		if st.Outcome == nil || st.Outcome.Class != classify.Retryable {
@@ -275,8 +271,8 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 // ValidProbePath accepts the paths the engine builds: repos/OWNER/REPO/
 // followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
 // query-escaped), git/ref/heads/BRANCH (a plain branch name), or
-// commits/SHA/check-runs or /status. A planted state
-// file can put nothing else on gh's command line.
+// commits/SHA/check-runs or /status: a planted state file can put
+// nothing else on gh's command line.
 func ValidProbePath(p string) bool {
 	if len(p) > 600 || !strings.HasPrefix(p, "repos/") ||
 		strings.ContainsFunc(p, func(c rune) bool { return c <= ' ' || c > '~' || c == '\\' || c == '#' }) {

@@ -65,9 +65,8 @@ type RepoState struct {
 	// at once (InvalidateProbe) instead of an invalidation.
 	ProbeRequests int `json:"probe_requests,omitempty"`
 	// InvalidatedOnce is the hook's name for the last invalidation made
-	// (Engine.Invalidate's once): the same one asked again, by the
-	// worker and by the one-shot command after a late answer, is made
-	// once.
+	// (Engine.Invalidate's once): asked again, by the worker and by the
+	// one-shot command after a late answer, it is made once.
 	InvalidatedOnce string `json:"invalidated_once,omitempty"`
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
@@ -231,9 +230,8 @@ type ChipState struct {
 
 // MergeRecheck is how long a result stays fresh while GitHub is still
 // computing the merge state (UNKNOWN, as right after a push), for at most
-// MaxRechecks results in a row: the state is usually there seconds later,
-// and a PR for which GitHub never computes it costs no more than a few
-// extra refreshes.
+// MaxRechecks results in a row: it is usually there seconds later, and a
+// PR whose state GitHub never computes costs only a few extra refreshes.
 const (
 	MergeRecheck = 5 * time.Second
 	MaxRechecks  = 3
@@ -265,12 +263,11 @@ type Policy struct {
 	SuppressOnFailure bool
 }
 
-// ShouldCacheFailureFingerprint decides, for every chip kind, whether a
-// result stops the chip from running again under the same fingerprint. For
-// the PR chip only an auth failure does (the classifier decided which those
-// are); a timeout or any other transient trouble never does. For shell
-// chips the generic rule holds: with suppress_on_failure, any failure or
-// timeout is cached.
+// ShouldCacheFailureFingerprint decides whether a result stops the chip
+// from running again under the same fingerprint: for the PR chip only an
+// auth failure (as the classifier judged it), never a timeout or other
+// transient trouble; for a shell chip with suppress_on_failure, any
+// failure or timeout.
 func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
 	if p.Kind == KindPR {
 		return o.Class == classify.AuthFailure
@@ -547,14 +544,13 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 }
 
 // The state file is text anything running as the user can edit or plant
-// (docs/threat-model.md, "A planted state file or config file"), so decoding is
-// where its records become trusted: every string that is ever shown (by
-// the prompt, status, refresh) is cleaned here, once, and no reader has to
-// remember it. What is never shown is left as stored: what is only
-// compared (fingerprints, identities, the branch a value belongs to;
-// cleaning the branch would stop a branch with unusual characters from ever
-// matching its own record) and the root, written for people reading the
-// file and never read back.
+// (docs/threat-model.md, "A planted state file or config file"), so
+// decoding is where its records become trusted: every string ever shown
+// (by the prompt, status, refresh) is cleaned here, once, and no reader
+// has to remember it. What is never shown is left as stored: what is only
+// compared (fingerprints, identities, the branch a value belongs to, which
+// cleaned could never match its own record) and the root, written for
+// people reading the file and never read back.
 
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
