@@ -258,8 +258,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		problem(v.Problem.Error())
 	}
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
-		ver := v.Global.GhVersion
-		s.Gh.Version = &ver
+		s.Gh.Version = &v.Global.GhVersion
 	}
 	for _, p := range e.Config.Problems {
 		problem("config " + p.String())
@@ -342,9 +341,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
 	}
 	s.RecoveryActions = tokenAdvice(s.RecoveryActions, s.Gh.TokenSource)
-	if len(s.RecoveryActions) > 3 {
-		s.RecoveryActions = s.RecoveryActions[:3]
-	}
+	s.RecoveryActions = s.RecoveryActions[:min(len(s.RecoveryActions), 3)]
 	return s
 }
 

@@ -519,11 +519,9 @@ func DecodeGlobal(b []byte) (Global, error) {
 func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
 	// Parents become gh's arguments: only names GitHub allows survive.
-	for k, v := range rs.Parents {
-		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || repo.ValidNWO(v)) {
-			delete(rs.Parents, k)
-		}
-	}
+	maps.DeleteFunc(rs.Parents, func(k, v string) bool {
+		return len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || repo.ValidNWO(v))
+	})
 	if len(rs.Parents) == 0 {
 		rs.Parents = nil
 	}
