@@ -274,9 +274,7 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 	var opts *format.Options
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run {
-			refresh = true
-		}
+		refresh = refresh || state.Decide(in).Run
 		if !shows(in) {
 			continue
 		}
