@@ -241,7 +241,7 @@ func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 
 func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
 	st := v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name)
-	return state.DecideInput{
+	in := state.DecideInput{
 		NoProbes:    st != nil && st.Probe != nil && v.Global.FallenBack(st.Probe.Host, now),
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
@@ -249,18 +249,13 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		State:       st,
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
-		Fields:      e.neededFields(ce, f, &v.Global),
 	}
-}
-
-// neededFields are the gh fields the PR chip's templates need of the
-// installed gh (prFields), which a stored result must hold to be fresh;
-// nil for shell chips.
-func (e *Engine) neededFields(ce chipEntry, f *Facts, g *state.Global) []string {
-	if ce.Policy.Kind != state.KindPR {
-		return nil
+	if ce.Policy.Kind == state.KindPR {
+		// What the templates need of the installed gh: a stored result
+		// must hold it to be fresh.
+		in.Fields = e.prFields(f, &v.Global)
 	}
-	return e.prFields(f, g)
+	return in
 }
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
@@ -434,7 +429,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				g.FallBack(st.Probe.Host, e.now())
 			}
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: e.neededFields(p.ce, f, &v.Global),
+				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: p.fields,
 				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if p.ce.Policy.Kind == state.KindPR {
@@ -483,6 +478,7 @@ type pending struct {
 	ce      chipEntry
 	o       *classify.Outcome
 	refused []string // --json fields gh refused
+	fields  []string // those the templates need (DecideInput.Fields)
 	// probe is what the run's probe found (zero when none ran): alone when
 	// it saw no change (o is nil then), or the change that made it run.
 	probe probeResult
@@ -492,7 +488,7 @@ type pending struct {
 // runChip runs a chip Decide said to run: its probe first when one is
 // due, and the full run unless the probe saw no change.
 func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.DecideInput, probe bool, g *state.Global, mem *lookupMemory) (pending, RefreshResult) {
-	p, res := pending{ce: ce}, RefreshResult{Name: ce.Policy.Name}
+	p, res := pending{ce: ce, fields: in.Fields}, RefreshResult{Name: ce.Policy.Name}
 	if probe && f.Setup.GhPath != "" {
 		pr := e.probe(ctx, f, ce.Policy, in.State)
 		p.probe = pr
