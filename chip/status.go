@@ -81,17 +81,15 @@ type StatusRemote struct {
 	Login string `json:"login_host,omitempty"`
 }
 
-// StatusPR is `pr` (SPEC 6): every key present, null when unknown (not
-// asked for because no template shows it, or the installed gh cannot
-// tell).
+// StatusPR is `pr` (SPEC 6): every key present, null when unknown (no
+// template shows it, so it was not asked for, or the installed gh cannot tell).
 type StatusPR struct {
 	Number int    `json:"number"`
 	URL    string `json:"url"`
 	State  string `json:"state"`
 	Draft  bool   `json:"draft"`
 	Title  string `json:"title"`
-	// MergeState is "unknown" while GitHub computes it (the chip then
-	// shows none).
+	// MergeState is "unknown" while GitHub computes it (the chip shows none).
 	MergeState   *string           `json:"merge_state"`
 	AutoMerge    *bool             `json:"auto_merge"`
 	ChecksCounts *pull.CheckCounts `json:"checks_counts"`
@@ -136,8 +134,7 @@ func (p *StatusPR) mergeLine() string {
 	return strings.Join(parts, "; ")
 }
 
-// statusPR is pr as status shows it; moved says the branch moved since
-// sync was computed.
+// statusPR is pr as status shows it; moved: the branch moved since sync was computed.
 func statusPR(pr *classify.PR, moved bool) *StatusPR {
 	str := func(s string) *string {
 		if s == "" {
@@ -359,8 +356,7 @@ func utc(t time.Time) *time.Time {
 // Enterprise Server gh does not know yet.
 func (s *Status) explainRemotes(f *Facts) {
 	for _, v := range f.Setup.ExplainRemotes(f.Repo) {
-		// From the repository's config: untrusted, and a URL may hold a
-		// credential.
+		// From the repository's config: untrusted, a URL may hold a credential.
 		r := StatusRemote{Name: sanitize.Text(v.Name, 256), URL: sanitize.Text(sanitize.Redact(v.URL), 1024),
 			Host: sanitize.Text(v.Host, 256), Alias: sanitize.Text(v.Alias, 256), Why: sanitize.Text(v.Why, 1024)}
 		if v.Login != "" {
