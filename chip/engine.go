@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -580,10 +581,7 @@ func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
 // Exit 0 shows the first line of its output; anything else is a failure.
 func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
 	sh, _ := ghauth.LookPath("sh", e.Env)
-	if sh == "" {
-		sh = "/bin/sh"
-	}
-	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
+	r := e.run(ctx, proc.Command{Path: cmp.Or(sh, "/bin/sh"), Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
 		Env: f.Environ(e.Env.Environ()), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
