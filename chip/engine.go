@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,11 +55,10 @@ func (e *Engine) Time() time.Time { return e.now() }
 // Facts are the local facts a decision is built from; gathering them
 // starts no process.
 type Facts struct {
-	Dir     string
-	Repo    *repo.Info
-	RepoErr error
-	Remote  repo.Remote
-	Setup   *ghauth.Setup
+	Dir    string
+	Repo   *repo.Info
+	Remote repo.Remote
+	Setup  *ghauth.Setup
 	// NA is the not-applicable outcome when the PR chip has nothing to
 	// show here; nil when it applies.
 	NA *classify.Outcome
@@ -78,19 +78,23 @@ func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
 // process.
 func Gather(dir string, now time.Time, e env.Env) *Facts {
 	f := &Facts{Dir: dir, Setup: ghauth.ReadSetup(e)}
-	if f.Repo, f.RepoErr = repo.Find(dir, e); f.RepoErr != nil {
+	na := func(category, detail string) *Facts {
+		f.NA = classify.NotApplicableOutcome(category, detail, now)
+		return f
+	}
+	var err error
+	if f.Repo, err = repo.Find(dir, e); err != nil {
 		var unsafe *repo.UnsafeError
-		if errors.As(f.RepoErr, &unsafe) {
+		if errors.As(err, &unsafe) {
 			// git refuses it, so gh would fail: nothing is run there.
 			f.NA = classify.UnsafeOutcome(unsafe.Error()+": git refuses it, so gh is not run", unsafe.Allow, now)
 			return f
 		}
-		detail := sanitize.Detail(f.RepoErr.Error())
-		if !errors.Is(f.RepoErr, repo.ErrNotRepository) {
+		detail := sanitize.Detail(err.Error())
+		if !errors.Is(err, repo.ErrNotRepository) {
 			detail = "repository unreadable: " + detail
 		}
-		f.NA = classify.NotApplicableOutcome(classify.CatNotRepository, detail, now)
-		return f
+		return na(classify.CatNotRepository, detail)
 	}
 	f.Key = RepoKey(f.Repo.Root)
 	if f.Repo.Env != nil {
@@ -99,30 +103,25 @@ func Gather(dir string, now time.Time, e env.Env) *Facts {
 		f.Key = ghauth.Digest("repo", f.Repo.Root, "git-dir", f.Repo.GitDir)
 	}
 	if f.Repo.Detached {
-		f.NA = classify.NotApplicableOutcome(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request", now)
-		return f
+		return na(classify.CatDetachedHead, "HEAD is detached: no branch, no pull request")
 	}
 	// gh looks up the branch's PR in GH_REPO's repository when it is set.
 	if r, set, ok := f.Setup.GhRepo(); set {
 		if !ok {
-			f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote,
-				"GH_REPO is not [HOST/]OWNER/REPO on a GitHub host known to gh", now)
-			return f
+			return na(classify.CatNoGitHubRemote, "GH_REPO is not [HOST/]OWNER/REPO on a GitHub host known to gh")
 		}
 		f.Remote, f.Target = r, r.URL
 		return f
 	}
 	r, ok := f.Setup.GitHubRemote(f.Repo)
-	if !ok {
-		detail := "no git remotes"
-		if len(f.Repo.Remotes) > 0 {
-			detail = "no remote points at a GitHub host known to gh"
-		}
-		f.NA = classify.NotApplicableOutcome(classify.CatNoGitHubRemote, detail, now)
+	switch {
+	case ok:
+		f.Remote = r
 		return f
+	case len(f.Repo.Remotes) > 0:
+		return na(classify.CatNoGitHubRemote, "no remote points at a GitHub host known to gh")
 	}
-	f.Remote = r
-	return f
+	return na(classify.CatNoGitHubRemote, "no git remotes")
 }
 
 // Environ is env for a command run in the repository (gh, a shell chip,
@@ -132,13 +131,10 @@ func (f *Facts) Environ(env []string) []string {
 	if f.Repo == nil || f.Repo.Env == nil {
 		return env
 	}
-	out := make([]string, 0, len(env)+len(f.Repo.Env))
-	for _, kv := range env {
+	out := slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
 		k, _, _ := strings.Cut(kv, "=")
-		if k != "GIT_DIR" && k != "GIT_WORK_TREE" {
-			out = append(out, kv)
-		}
-	}
+		return k == "GIT_DIR" || k == "GIT_WORK_TREE"
+	})
 	return append(out, f.Repo.Env...)
 }
 
@@ -173,17 +169,16 @@ type View struct {
 func LoadView(store *cache.Store, key string) View {
 	var v View
 	g, r, p := store.ReadRepo(key)
-	if p != nil {
+	if p != nil { // a nil *cache.Problem is no error
 		v.Problem = p
 	}
+	var err error
 	if len(g) > 0 {
-		var err error
 		if v.Global, err = state.DecodeGlobal(g); err != nil {
 			v.Problem = fmt.Errorf("state file %s: global record unreadable: %w", store.Path, err)
 		}
 	}
 	if len(r) > 0 {
-		var err error
 		if v.Repo, err = state.DecodeRepoState(r); err != nil {
 			v.Problem = fmt.Errorf("state file %s: repository record unreadable: %w", store.Path, err)
 		}
@@ -207,15 +202,12 @@ func Policies(cfg *config.Config) []state.Policy {
 	return ps
 }
 
-// RunBudget is the longest one refresh of a chip of policy p can take. A
-// shell chip runs once. The PR chip may run a conditional probe (its
-// questions within one timeout together), `gh pr view`, once more
-// without fields the installed gh refused, the merge queue's `gh api
-// graphql` (each up to the timeout), and `gh --version` or `gh api
-// rate_limit` (2 s each); a second a run for the rest. A lookup may ask
-// more (the fork's parent, several heads, the exact question): Refresh
-// holds each chip's run to its budget, so what does not fit ends as a
-// timeout, recorded.
+// RunBudget is the longest one refresh of a chip of policy p can take: a
+// shell chip runs once; the PR chip may run a probe (one timeout for all
+// its questions), `gh pr view` and again without refused fields, the merge
+// queue's `gh api graphql`, and `gh --version` or `gh api rate_limit` (2 s
+// each), plus a second for the rest. A lookup that asks more (the fork's
+// parent, several heads) ends as a recorded timeout at the budget.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
 		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
@@ -223,16 +215,13 @@ func RunBudget(p state.Policy) time.Duration {
 	return p.Timeout + time.Second
 }
 
-// The programs chips need, shared: Requires is read, never changed.
-var needGh, needSh = []string{"gh"}, []string{"sh"}
-
 func prPolicy(cfg *config.Config) state.Policy {
-	return state.Policy{Name: "pr", Kind: state.KindPR, Requires: needGh[:1:1], Timeout: cfg.Timeout,
+	return state.Policy{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
 		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}
 }
 
 func shellPolicy(ch *config.ShellChip) state.Policy {
-	return state.Policy{Name: ch.Name, Kind: state.KindShell, Requires: needSh[:1:1], Timeout: ch.Timeout,
+	return state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
 		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
 }
 
@@ -245,8 +234,7 @@ func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 	if f.Repo == nil {
 		return out
 	}
-	for i := range e.Config.Chips {
-		ch := e.Config.Chips[i]
+	for _, ch := range e.Config.Chips {
 		out = append(out, chipEntry{Policy: shellPolicy(&ch), Shell: &ch, Fingerprint: f.ShellFingerprint(ch, inv)})
 	}
 	return out
@@ -254,7 +242,7 @@ func (e *Engine) entries(f *Facts, inv int) []chipEntry {
 
 func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
 	st := v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name)
-	return state.DecideInput{
+	in := state.DecideInput{
 		NoProbes:    st != nil && st.Probe != nil && v.Global.FallenBack(st.Probe.Host, now),
 		Policy:      ce.Policy,
 		Mode:        e.Config.Mode,
@@ -262,18 +250,13 @@ func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) sta
 		State:       st,
 		Fingerprint: ce.Fingerprint,
 		Now:         now,
-		Fields:      e.neededFields(ce, f, &v.Global),
 	}
-}
-
-// neededFields are the gh fields the PR chip's templates need of the
-// installed gh (prFields), which a stored result must hold to be fresh;
-// nil for shell chips.
-func (e *Engine) neededFields(ce chipEntry, f *Facts, g *state.Global) []string {
-	if ce.Policy.Kind != state.KindPR {
-		return nil
+	if ce.Policy.Kind == state.KindPR {
+		// What the templates need of the installed gh: a stored result
+		// must hold it to be fresh.
+		in.Fields = e.prFields(f, &v.Global)
 	}
-	return e.prFields(f, g)
+	return in
 }
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
@@ -287,10 +270,8 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 	var opts *format.Options
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run {
-			refresh = true
-		}
-		if !shows(ce, in, f) {
+		refresh = refresh || state.Decide(in).Run
+		if !shows(in) {
 			continue
 		}
 		st := in.State
@@ -331,7 +312,7 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	var until time.Time
 	for _, ce := range e.entries(f, v.Repo.Invalidations) {
 		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(ce, in, f) && e.syncMoved(f, in.State) {
+		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(in) && e.syncMoved(f, in.State) {
 			return now
 		}
 		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
@@ -341,23 +322,15 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	return until
 }
 
-// shows says whether a chip has something to show now.
-func shows(ce chipEntry, in state.DecideInput, f *Facts) bool {
+// shows says whether the chip of in has something to show now: not with
+// mode off or a failure cached, nor the PR chip while suppressed in auto.
+func shows(in state.DecideInput) bool {
 	st := in.State
-	if st == nil {
+	if st == nil || in.Mode == config.ModeOff || st.FailureCached(in.Fingerprint) {
 		return false
 	}
-	if ce.Policy.Kind == state.KindPR {
-		if in.Mode == config.ModeOff || (in.Mode == config.ModeAuto && in.Validation == state.Suppressed) {
-			return false
-		}
-		if st.FailureCached(in.Fingerprint) {
-			return false
-		}
-		return st.PR != nil
-	}
-	if in.Mode == config.ModeOff || st.FailureCached(in.Fingerprint) {
-		return false
+	if in.Policy.Kind == state.KindPR {
+		return st.PR != nil && !(in.Mode == config.ModeAuto && in.Validation == state.Suppressed)
 	}
 	return st.Value != ""
 }
@@ -368,8 +341,6 @@ type RefreshResult struct {
 	Outcome  *classify.Outcome
 	Skipped  string // Decide's reason when not run
 	Previous *classify.Outcome
-	// Probe is what a conditional probe answered ("" when none ran).
-	Probe string
 }
 
 // RefreshOptions select the refresh flavour.
@@ -391,15 +362,6 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	v := LoadView(e.Store, f.Key)
 	now := e.now()
 	var results []RefreshResult
-	type pending struct {
-		ce      chipEntry
-		o       *classify.Outcome
-		refused []string // --json fields gh refused
-		// probe is what the run's probe found: alone when it saw no
-		// change (o is nil then), or the change that made it run.
-		probe *probeResult
-		plan  probePlan
-	}
 	var runs []pending
 	// resync: the PR chip was not run, but the branch moved since its
 	// sync was computed; sync is computed again, GitHub is not asked.
@@ -429,61 +391,24 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		// ends as a timeout, recorded, rather than being stopped by the
 		// refresh's hard stop with nothing recorded.
 		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
-		var pr *probeResult
-		if d.Probe && f.Setup.GhPath != "" {
-			res := e.probe(cctx, f, ce.Policy, in.State)
-			pr = &res
-			switch {
-			case res.Failed != nil:
-				cancel()
-				runs = append(runs, pending{ce: ce, o: res.Failed, probe: pr})
-				results = append(results, RefreshResult{Name: ce.Policy.Name, Outcome: res.Failed, Probe: res.Answer})
-				continue
-			case res.Answer != state.ProbeChanged && !(res.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
-				cancel()
-				runs = append(runs, pending{ce: ce, probe: pr})
-				results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: "probe: " + res.Answer, Previous: in.State.Outcome, Probe: res.Answer})
-				continue
-			}
-		}
-		var o *classify.Outcome
-		var refused []string
-		if ce.Policy.Kind == state.KindPR {
-			mem.Prev = nil
-			if in.State != nil && in.State.Outcome != nil {
-				mem.Prev = in.State.Outcome.Lookup
-			}
-			mem.probe = probePlan{}
-			o, refused = e.runPR(cctx, f, ce.Policy, &v.Global, mem)
-		} else {
-			o = e.runShell(cctx, f, ce)
-		}
+		p, res := e.runChip(cctx, f, ce, in, d.Probe, &v.Global, mem)
 		cancel()
-		runs = append(runs, pending{ce: ce, o: o, refused: refused, probe: pr, plan: mem.probe})
-		res := RefreshResult{Name: ce.Policy.Name, Outcome: o}
-		if pr != nil {
-			res.Probe = pr.Answer
-		}
-		results = append(results, res)
+		runs, results = append(runs, p), append(results, res)
 	}
 	if len(runs) == 0 && resync == nil {
 		return results, nil
 	}
 	// Learn gh's version once per gh binary, after a PR run that showed
 	// gh works (a hanging gh is not asked again).
-	ghVersion, askedVersion := "", false
-	if f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity {
-		for _, p := range runs {
-			if p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated {
-				ghVersion, askedVersion = e.ghVersion(ctx, f), true
-			}
-		}
+	ghVersion, askedVersion := "", f.Setup.GhPath != "" && v.Global.GhVersionOf != f.Setup.GhIdentity &&
+		slices.ContainsFunc(runs, func(p pending) bool {
+			return p.ce.Policy.Kind == state.KindPR && p.o != nil && p.o.Class == classify.Validated
+		})
+	if askedVersion {
+		ghVersion = e.ghVersion(ctx, f)
 	}
-	err := e.Store.Update(func(tx *cache.Tx) error {
-		// An unreadable record starts over from the zero value.
+	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
 		g, _ := state.DecodeGlobal(tx.Global)
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
-		rs.Root = f.Repo.Root
 		// Invalidations may have happened while gh ran: the outcome
 		// belongs to the fingerprint it ran under, which then no longer
 		// matches, and the next render refreshes again. It is recorded for
@@ -499,22 +424,17 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				}
 				continue
 			}
-			if p.probe != nil && p.probe.Answer == state.ProbeIgnored && st.Probe != nil {
+			if p.probe.Answer == state.ProbeIgnored && st.Probe != nil {
 				// The host ignores conditional requests: plain
 				// refreshes there, and status says so.
 				g.FallBack(st.Probe.Host, e.now())
 			}
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: e.neededFields(p.ce, f, &v.Global),
+				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: p.fields,
 				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if p.ce.Policy.Kind == state.KindPR {
-				var learned []state.ProbeTarget
-				answer := ""
-				if p.probe != nil {
-					learned, answer = p.probe.Targets, p.probe.Answer
-				}
-				state.SetProbe(st, p.plan.Host, p.plan.Paths, learned, answer, e.now())
+				state.SetProbe(st, p.plan.Host, p.plan.Paths, p.probe.Targets, p.probe.Answer, e.now())
 			}
 			if len(p.refused) > 0 {
 				if g.GhLacksOf != f.Setup.GhIdentity {
@@ -545,18 +465,55 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		if err != nil {
 			return err
 		}
-		rb, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
 		tx.SetGlobal(gb)
-		tx.PutRepo(f.Key, rb)
 		return nil
 	})
 	if err != nil {
 		return results, fmt.Errorf("%w: %w", ErrStateWrite, err)
 	}
 	return results, nil
+}
+
+// pending is a chip's run, to record.
+type pending struct {
+	ce      chipEntry
+	o       *classify.Outcome
+	refused []string // --json fields gh refused
+	fields  []string // those the templates need (DecideInput.Fields)
+	// probe is what the run's probe found (zero when none ran): alone when
+	// it saw no change (o is nil then), or the change that made it run.
+	probe probeResult
+	plan  probePlan
+}
+
+// runChip runs a chip Decide said to run: its probe first when one is
+// due, and the full run unless the probe saw no change.
+func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.DecideInput, probe bool, g *state.Global, mem *lookupMemory) (pending, RefreshResult) {
+	p, res := pending{ce: ce, fields: in.Fields}, RefreshResult{Name: ce.Policy.Name}
+	if probe && f.Setup.GhPath != "" {
+		pr := e.probe(ctx, f, ce.Policy, in.State)
+		p.probe = pr
+		switch {
+		case pr.Failed != nil:
+			p.o, res.Outcome = pr.Failed, pr.Failed
+			return p, res
+		case pr.Answer != state.ProbeChanged && !(pr.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
+			res.Skipped, res.Previous = "probe: "+pr.Answer, in.State.Outcome
+			return p, res
+		}
+	}
+	if ce.Policy.Kind == state.KindPR {
+		mem.Prev, mem.probe = nil, probePlan{}
+		if in.State != nil && in.State.Outcome != nil {
+			mem.Prev = in.State.Outcome.Lookup
+		}
+		p.o, p.refused = e.runPR(ctx, f, ce.Policy, g, mem)
+		p.plan = mem.probe
+	} else {
+		p.o = e.runShell(ctx, f, ce)
+	}
+	res.Outcome = p.o
+	return p, res
 }
 
 func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
@@ -570,10 +527,8 @@ func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
 // (SPEC 3), bounded by timeout: every gh run of a refresh goes through it.
 func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args ...string) proc.Result {
 	return e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
-		Env: proc.GhEnv(f.Environ(e.environ())), Timeout: timeout})
+		Env: proc.GhEnv(f.Environ(e.Env.Environ())), Timeout: timeout})
 }
-
-func (e *Engine) environ() []string { return e.Env.Environ() }
 
 // ghFields asks gh for what any of the configured formats shows.
 func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
@@ -626,11 +581,8 @@ func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
 // Exit 0 shows the first line of its output; anything else is a failure.
 func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify.Outcome {
 	sh, _ := ghauth.LookPath("sh", e.Env)
-	if sh == "" {
-		sh = "/bin/sh"
-	}
-	r := e.run(ctx, proc.Command{Path: sh, Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
-		Env: f.Environ(e.environ()), Timeout: ce.Policy.Timeout})
+	r := e.run(ctx, proc.Command{Path: cmp.Or(sh, "/bin/sh"), Args: []string{"-c", ce.Shell.Command}, Dir: f.Repo.Root,
+		Env: f.Environ(e.Env.Environ()), Timeout: ce.Policy.Timeout})
 	return classify.ClassifyShell(r, e.now())
 }
 
@@ -640,21 +592,61 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 // again under the same name (a worker that took the request and the
 // one-shot command run after its late answer), it is made once.
 func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
+	return e.invalidate(f, once, func(rs *state.RepoState) { rs.Invalidations++ })
+}
+
+// InvalidateProbe is what the user's own git command does: the PR chip of
+// the current branch is probed at the next prompt (a push shows as a
+// change, a commit costs GitHub nothing). Where no probe stands in for
+// the result (in backoff, say: the network was down), it is Invalidate,
+// so the next prompt tries at once. once: as Invalidate's.
+func (e *Engine) InvalidateProbe(f *Facts, once string) error {
+	_, err := e.invalidate(f, once, func(rs *state.RepoState) {
+		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st.Probed() {
+			st.Probe.Wanted = true
+			rs.ProbeRequests++
+		} else {
+			rs.Invalidations++
+		}
+	})
+	return err
+}
+
+// invalidate makes an invalidation (do) once under the hook's name, and
+// returns the invalidation count.
+func (e *Engine) invalidate(f *Facts, once string, do func(*state.RepoState)) (n int, err error) {
 	if f.Repo == nil {
 		return 0, nil
 	}
-	n := 0
 	once = onceName(once)
-	err := e.Store.Update(func(tx *cache.Tx) error {
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+	err = e.updateRepo(f, func(_ *cache.Tx, rs *state.RepoState) error {
 		n = rs.Invalidations
 		if once != "" && rs.InvalidatedOnce == once {
-			return nil
+			return errRepoAsIs
 		}
 		rs.InvalidatedOnce = once
-		rs.Root = f.Repo.Root
-		rs.Invalidations++
+		do(rs)
 		n = rs.Invalidations
+		return nil
+	})
+	return n, err
+}
+
+// errRepoAsIs, from updateRepo's change, leaves the repository's record as
+// it is (the change's other writes to the transaction stand).
+var errRepoAsIs = errors.New("keep the record")
+
+// updateRepo changes the record of f's repository under the store lock
+// (an unreadable one starts over from the zero value).
+func (e *Engine) updateRepo(f *Facts, change func(*cache.Tx, *state.RepoState) error) error {
+	return e.Store.Update(func(tx *cache.Tx) error {
+		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
+		if err := change(tx, &rs); errors.Is(err, errRepoAsIs) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		rs.Root = f.Repo.Root
 		b, err := state.EncodeRepoState(&rs)
 		if err != nil {
 			return err
@@ -662,7 +654,6 @@ func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
 		tx.PutRepo(f.Key, b)
 		return nil
 	})
-	return n, err
 }
 
 // onceName is the hook's name for an invalidation as the state keeps it:
@@ -673,41 +664,6 @@ func onceName(s string) string {
 		return ""
 	}
 	return s
-}
-
-// InvalidateProbe is what the user's own git command does: the PR chip of
-// the current branch is probed at the next prompt (a push shows as a
-// change, a commit costs GitHub nothing). Where no probe stands in for
-// the result, it is Invalidate. once: as Invalidate's.
-func (e *Engine) InvalidateProbe(f *Facts, once string) error {
-	if f.Repo == nil {
-		return nil
-	}
-	once = onceName(once)
-	return e.Store.Update(func(tx *cache.Tx) error {
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
-		if once != "" && rs.InvalidatedOnce == once {
-			return nil
-		}
-		rs.InvalidatedOnce = once
-		rs.Root = f.Repo.Root
-		// Only where a probe stands in for a validated result: in backoff
-		// (the network was down) the command resets it, as Invalidate
-		// does, so the next prompt tries at once.
-		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
-			st.Outcome != nil && st.Outcome.Class == classify.Validated {
-			st.Probe.Wanted = true
-			rs.ProbeRequests++
-		} else {
-			rs.Invalidations++
-		}
-		b, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
-		tx.PutRepo(f.Key, b)
-		return nil
-	})
 }
 
 // ResetReport is what Reset forgot, for `prchip reset` to say.
@@ -731,20 +687,19 @@ type ResetReport struct {
 func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 	rep := ResetReport{All: all}
 	now := e.now()
-	err := e.Store.Update(func(tx *cache.Tx) error {
+	err := e.updateRepo(f, func(tx *cache.Tx, rs *state.RepoState) error {
 		g, _ := state.DecodeGlobal(tx.Global)
 		rep.Was = g.Effective(f.Setup.Identity())
 		if all {
 			rep.Repos = tx.Len()
 			tx.Reset()
-			return nil
+			return errRepoAsIs
 		}
 		tx.SetGlobal(nil)
 		if f.Repo == nil {
-			return nil
+			return errRepoAsIs
 		}
 		rep.Root = f.Repo.Root
-		rs, _ := state.DecodeRepoState(tx.Repo(f.Key))
 		for _, b := range rs.Branches {
 			for _, st := range b.Chips {
 				rep.Chips++
@@ -757,13 +712,7 @@ func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 			}
 		}
 		rep.Branches = len(rs.Branches)
-		rs.Root = f.Repo.Root
 		rs.Branches = nil
-		b, err := state.EncodeRepoState(&rs)
-		if err != nil {
-			return err
-		}
-		tx.PutRepo(f.Key, b)
 		return nil
 	})
 	return rep, err

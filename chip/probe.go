@@ -1,11 +1,9 @@
 package chip
 
-// Conditional probes (SPEC 4, "Cost to GitHub"): between full `gh pr view`
-// runs a due refresh asks GitHub, through `gh api -i` with If-None-Match,
-// whether what the last full run saw changed. A 304 costs the user's budget
-// nothing; only a change runs `gh pr view`. The probe asks about the PR
-// the lookup found (by number), or the PRs from the branch's head when it
-// found none, the same question the lookup asked, so both always agree.
+// Conditional probes (SPEC 4, "Cost to GitHub"; what they keep and when
+// they come: chip/state/probe.go) ask about the PR the lookup found (by
+// number), or the PRs from the branch's head when it found none, the same
+// question the lookup asked, so both always agree.
 
 import (
 	"bytes"
@@ -104,23 +102,22 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 			// line is what counts, never the exit code.
 			continue
 		case code == 200 && r.ExitCode == 0:
+			sent := t.ETag
+			t.ETag = etag
 			switch {
-			case etag == "" || t.ETag != "" && etag == t.ETag:
+			case etag == "" || sent != "" && etag == sent:
 				// A 200 for an unchanged resource: the conditional
 				// request did not reach GitHub, or was not answered so.
 				answer = state.ProbeIgnored
-				t.ETag = etag
 				continue
-			case t.ETag == "" && !changedBody(t.Path, body, st):
+			case sent == "" && !changedBody(t.Path, body, st):
 				// The first answer since the full run: learned, and
 				// compared with what that run saw.
-				t.ETag = etag
 				if answer == state.ProbeUnchanged {
 					answer = state.ProbeBaseline
 				}
 				continue
 			}
-			t.ETag = etag
 			return probeResult{Answer: state.ProbeChanged, Targets: targets}
 		case code == 404 || code == 410 || code == 422:
 			// The PR or commit is gone, or the question no longer fits
@@ -154,19 +151,9 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 // the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
 // is within classify.RateLimitMax; zero otherwise.
 func rateLimitHeader(out []byte, now time.Time) time.Time {
-	head, _, _ := bytes.Cut(out, []byte("\r\n\r\n"))
-	var remaining, reset string
-	for _, l := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
-		k, v, _ := strings.Cut(l, ":")
-		switch strings.ToLower(strings.TrimSpace(k)) {
-		case "x-ratelimit-remaining":
-			remaining = strings.TrimSpace(v)
-		case "x-ratelimit-reset":
-			reset = strings.TrimSpace(v)
-		}
-	}
-	n, err := strconv.ParseInt(reset, 10, 64)
-	if remaining != "0" || err != nil {
+	_, header, _ := readHTTP(out)
+	n, err := strconv.ParseInt(header("x-ratelimit-reset"), 10, 64)
+	if header("x-ratelimit-remaining") != "0" || err != nil {
 		return time.Time{}
 	}
 	t := time.Unix(n, 0).UTC()
@@ -176,32 +163,38 @@ func rateLimitHeader(out []byte, now time.Time) time.Time {
 	return t
 }
 
-// parseHTTP reads `gh api -i`'s output: the status line, the ETag header
-// and the body; code 0 when there is no status line.
+// parseHTTP reads `gh api -i`'s output: the status code (0 when there is
+// no status line), the ETag when it is one to send back, and the body.
 func parseHTTP(out []byte) (code int, etag string, body []byte) {
+	code, header, body := readHTTP(out)
+	if code == 0 {
+		return 0, "", nil
+	}
+	if etag = header("etag"); !state.ValidETag(etag) {
+		etag = ""
+	}
+	return code, etag, body
+}
+
+// readHTTP splits `gh api -i`'s output into the status line's code (0
+// when there is none), a header's last value by name, and the body.
+func readHTTP(out []byte) (code int, header func(name string) string, body []byte) {
 	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
 	if !ok {
 		head, body, _ = bytes.Cut(out, []byte("\n\n"))
 	}
 	lines := strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n")
-	status := strings.Fields(lines[0])
-	if len(status) < 2 || !strings.HasPrefix(status[0], "HTTP/") {
-		return 0, "", nil
+	if status := strings.Fields(lines[0]); len(status) >= 2 && strings.HasPrefix(status[0], "HTTP/") {
+		code, _ = strconv.Atoi(status[1])
 	}
-	code, err := strconv.Atoi(status[1])
-	if err != nil {
-		return 0, "", nil
-	}
-	for _, l := range lines[1:] {
-		k, v, ok := strings.Cut(l, ":")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "etag") {
-			etag = strings.TrimSpace(v)
+	return code, func(name string) (v string) {
+		for _, l := range lines[1:] {
+			if k, val, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), name) {
+				v = strings.TrimSpace(val)
+			}
 		}
-	}
-	if len(etag) > 200 || strings.ContainsFunc(etag, func(r rune) bool { return r < ' ' || r > '~' }) {
-		etag = "" // not an entity tag to send back
-	}
-	return code, etag, body
+		return v
+	}, body
 }
 
 // changedBody compares a first answer with what the last full run saw:
@@ -224,19 +217,16 @@ func changedBody(path string, body []byte, st *state.ChipState) bool {
 	case strings.HasSuffix(path, "/check-runs"):
 		// Checks that were running at the full run and have all
 		// finished since: news.
+		type run struct {
+			Status string `json:"status"`
+		}
 		var runs struct {
-			Runs []struct {
-				Status string `json:"status"`
-			} `json:"check_runs"`
+			Runs []run `json:"check_runs"`
 		}
 		if json.Unmarshal(body, &runs) != nil {
 			return true
 		}
-		running := slices.ContainsFunc(runs.Runs, func(r struct {
-			Status string `json:"status"`
-		}) bool {
-			return r.Status != "completed"
-		})
+		running := slices.ContainsFunc(runs.Runs, func(r run) bool { return r.Status != "completed" })
 		return pendingNow && len(runs.Runs) > 0 && !running
 	case strings.HasSuffix(path, "/status"):
 		var combined struct {

@@ -40,9 +40,6 @@ func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
 		first += " (GitHub: " + strconv.Quote(q.RemovalReason) + ")"
 	}
 	return []string{first,
-		"for this head (" + shortOid(q.RemovalHeadOid) + "); a new push clears it, and so does queueing it again",
+		"for this head (" + q.RemovalHeadOid[:min(len(q.RemovalHeadOid), 12)] + "); a new push clears it, and so does queueing it again",
 		"to do: " + fmt.Sprintf(w.todo, p.Number)}
 }
-
-// shortOid is an oid as git shows it short.
-func shortOid(oid string) string { return oid[:min(len(oid), 12)] }

@@ -1,6 +1,9 @@
 package chip
 
 import (
+	"bytes"
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -78,17 +81,15 @@ type StatusRemote struct {
 	Login string `json:"login_host,omitempty"`
 }
 
-// StatusPR is `pr` (SPEC 6): every key present, null when unknown (not
-// asked for because no template shows it, or the installed gh cannot
-// tell).
+// StatusPR is `pr` (SPEC 6): every key present, null when unknown (no
+// template shows it, so it was not asked for, or the installed gh cannot tell).
 type StatusPR struct {
 	Number int    `json:"number"`
 	URL    string `json:"url"`
 	State  string `json:"state"`
 	Draft  bool   `json:"draft"`
 	Title  string `json:"title"`
-	// MergeState is "unknown" while GitHub computes it (the chip then
-	// shows none).
+	// MergeState is "unknown" while GitHub computes it (the chip shows none).
 	MergeState   *string           `json:"merge_state"`
 	AutoMerge    *bool             `json:"auto_merge"`
 	ChecksCounts *pull.CheckCounts `json:"checks_counts"`
@@ -133,8 +134,7 @@ func (p *StatusPR) mergeLine() string {
 	return strings.Join(parts, "; ")
 }
 
-// statusPR is pr as status shows it; moved says the branch moved since
-// sync was computed.
+// statusPR is pr as status shows it; moved: the branch moved since sync was computed.
 func statusPR(pr *classify.PR, moved bool) *StatusPR {
 	str := func(s string) *string {
 		if s == "" {
@@ -240,12 +240,10 @@ func (e *Engine) Status(f *Facts) *Status {
 		SetAside:        []classify.SetAside{},
 		Now:             now.UTC(),
 	}
-	switch g := v.Global; {
-	case s.Validation == state.Suppressed && !g.SuppressedAt.IsZero():
-		t := g.SuppressedAt.UTC()
-		s.SuppressedAt = &t
-	case g.Validation == state.Suppressed:
-		s.liftedAt = g.SuppressedAt
+	if s.Validation == state.Suppressed {
+		s.SuppressedAt = utc(v.Global.SuppressedAt)
+	} else if v.Global.Validation == state.Suppressed {
+		s.liftedAt = v.Global.SuppressedAt
 	}
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
@@ -257,8 +255,7 @@ func (e *Engine) Status(f *Facts) *Status {
 		problem(v.Problem.Error())
 	}
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
-		ver := v.Global.GhVersion
-		s.Gh.Version = &ver
+		s.Gh.Version = &v.Global.GhVersion
 	}
 	for _, p := range e.Config.Problems {
 		problem("config " + p.String())
@@ -266,13 +263,7 @@ func (e *Engine) Status(f *Facts) *Status {
 	if err := f.Setup.HostsErr(); err != nil {
 		problem("gh hosts file: " + err.Error())
 	}
-	host := s.ghHost
-	if f.Remote.Host != "" {
-		host = f.Remote.Host
-	} else if host == "" {
-		host = "github.com"
-	}
-	s.Gh.TokenSource = f.Setup.TokenSource(host)
+	s.Gh.TokenSource = f.Setup.TokenSource(cmp.Or(f.Remote.Host, s.ghHost, "github.com"))
 	if f.Repo != nil {
 		// Everything from the repository is untrusted: no control
 		// characters, no credentials from a remote URL.
@@ -304,10 +295,7 @@ func (e *Engine) Status(f *Facts) *Status {
 				sc.FailureCached = st.FailureCached(ce.Fingerprint)
 				sc.LastOutcome = statusOutcome(st.Outcome)
 			}
-			if t := state.NextAttemptAt(in); !t.IsZero() {
-				t = t.UTC()
-				sc.NextAttemptAt = &t
-			}
+			sc.NextAttemptAt = utc(state.NextAttemptAt(in))
 			if o := sc.LastOutcome; o != nil && o.Class != classify.Validated && o.Class != classify.NotApplicable {
 				sc.RecoveryActions = shellAdvice(f.Repo.Root, ce.Shell.Command, sc.FailureCached)
 			}
@@ -318,27 +306,22 @@ func (e *Engine) Status(f *Facts) *Status {
 		if d := state.Decide(in); !d.Run {
 			s.Skipped = d.Reason
 		}
-		if t := state.NextAttemptAt(in); !t.IsZero() {
-			t = t.UTC()
-			s.NextAttemptAt = &t
-		}
+		s.NextAttemptAt = utc(state.NextAttemptAt(in))
 		if st == nil {
 			continue
 		}
-		s.Probe = statusProbe(in, &v.Global, now)
+		s.Probe = statusProbe(in)
 		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
 		}
-		if shows(ce, in, f) {
+		if shows(in) {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
 			if l := st.Outcome.Lookup; l != nil {
 				lk := *l
-				if lk.Tried == nil {
-					lk.Tried = []string{}
-				}
+				lk.Tried = append([]string{}, l.Tried...) // [] in JSON, never null
 				s.Lookup = &lk
 			}
 			if st.Outcome.SetAside != nil {
@@ -355,10 +338,17 @@ func (e *Engine) Status(f *Facts) *Status {
 		s.RecoveryActions = append(s.RecoveryActions, "gh auth login", "prchip reset")
 	}
 	s.RecoveryActions = tokenAdvice(s.RecoveryActions, s.Gh.TokenSource)
-	if len(s.RecoveryActions) > 3 {
-		s.RecoveryActions = s.RecoveryActions[:3]
-	}
+	s.RecoveryActions = s.RecoveryActions[:min(len(s.RecoveryActions), 3)]
 	return s
+}
+
+// utc is t in UTC for status's JSON, nil when zero (never set).
+func utc(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC()
+	return &t
 }
 
 // explainRemotes lists the remotes gh would not take and why, and adds
@@ -366,8 +356,7 @@ func (e *Engine) Status(f *Facts) *Status {
 // Enterprise Server gh does not know yet.
 func (s *Status) explainRemotes(f *Facts) {
 	for _, v := range f.Setup.ExplainRemotes(f.Repo) {
-		// From the repository's config: untrusted, and a URL may hold a
-		// credential.
+		// From the repository's config: untrusted, a URL may hold a credential.
 		r := StatusRemote{Name: sanitize.Text(v.Name, 256), URL: sanitize.Text(sanitize.Redact(v.URL), 1024),
 			Host: sanitize.Text(v.Host, 256), Alias: sanitize.Text(v.Alias, 256), Why: sanitize.Text(v.Why, 1024)}
 		if v.Login != "" {
@@ -408,6 +397,18 @@ func textLines(s string) []string {
 	return lines
 }
 
+// JSON is `status --json`'s output (SPEC 6): indented by two spaces, as
+// the contract's examples are, with a final newline. '<', '>' and '&'
+// stay as they are (no HTML here): a chip's command reads as written.
+func (s *Status) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(s)
+	return b.Bytes(), err
+}
+
 // WriteHuman prints the status as aligned rows; a row's further lines are
 // indented under its value. Lines quoted from a command's output start
 // with "| ": nothing a message holds can pass for a row of its own.
@@ -429,16 +430,8 @@ func (s *Status) WriteHuman(w io.Writer) {
 		row("repository", "none")
 	} else {
 		row("repository", s.Repo.Root)
-		branch := s.Repo.Branch
-		if branch == "" {
-			branch = "(detached HEAD)"
-		}
-		row("branch", branch)
-		remote := s.Repo.RemoteURL
-		if remote == "" {
-			remote = "(no GitHub remote)"
-		}
-		row("remote", remote)
+		row("branch", cmp.Or(s.Repo.Branch, "(detached HEAD)"))
+		row("remote", cmp.Or(s.Repo.RemoteURL, "(no GitHub remote)"))
 	}
 	if len(s.Remotes) > 0 {
 		row("remotes seen", s.remoteLines()...)
@@ -459,11 +452,7 @@ func (s *Status) WriteHuman(w io.Writer) {
 	}
 	row("mode", s.Mode)
 	row("validation", s.validationLines(at)...)
-	chip := s.Chip
-	if chip == "" {
-		chip = "(empty)"
-	}
-	row("chip", chip)
+	row("chip", cmp.Or(s.Chip, "(empty)"))
 	if s.PR != nil {
 		row("pull request", fmt.Sprintf("#%d %s (%s) %s", s.PR.Number, s.PR.Title, s.PR.State, s.PR.URL))
 		if m := s.PR.mergeLine(); m != "" {
@@ -605,21 +594,16 @@ func (s *Status) validationLines(at func(time.Time) string) []string {
 
 // skipWords says why the render path does not run the PR chip now.
 func skipWords(reason string, failures int) string {
-	switch reason {
-	case state.ReasonModeOff:
-		return "mode is off"
-	case state.ReasonSuppressed:
-		return "validation is suppressed (see validation)"
-	case state.ReasonFailureCached:
-		return "a failure is cached for this fingerprint"
-	case state.ReasonFresh:
-		return "the last result is fresh"
-	case state.ReasonBackoff:
+	if reason == state.ReasonBackoff {
 		return "backing off after " + plural(failures, "failure") + " in a row"
-	case state.ReasonMissingGh:
-		return "gh was missing, and the setup has not changed since"
 	}
-	return reason
+	return cmp.Or(map[string]string{
+		state.ReasonModeOff:       "mode is off",
+		state.ReasonSuppressed:    "validation is suppressed (see validation)",
+		state.ReasonFailureCached: "a failure is cached for this fingerprint",
+		state.ReasonFresh:         "the last result is fresh",
+		state.ReasonMissingGh:     "gh was missing, and the setup has not changed since",
+	}[reason], reason)
 }
 
 // lines describe a shell chip: its value, or how it fails and what to do
@@ -630,11 +614,7 @@ func (c *StatusChip) lines(at func(time.Time) string) []string {
 	case o == nil:
 		return []string{"not run yet"}
 	case o.Class == classify.Validated:
-		v := c.Value
-		if v == "" {
-			v = "(empty)"
-		}
-		return []string{v + ", at " + at(o.At)}
+		return []string{cmp.Or(c.Value, "(empty)") + ", at " + at(o.At)}
 	}
 	how := "failed"
 	switch {

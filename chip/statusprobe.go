@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"strings"
 	"time"
 
@@ -21,29 +22,19 @@ type StatusProbe struct {
 	Fallback bool       `json:"fallback"` // plain refreshes on this host
 }
 
-func statusProbe(in state.DecideInput, g *state.Global, now time.Time) *StatusProbe {
+func statusProbe(in state.DecideInput) *StatusProbe {
 	st := in.State
 	if st == nil || st.Probe == nil || in.Policy.Kind != state.KindPR {
 		return nil
 	}
 	p := &StatusProbe{Host: st.Probe.Host, Asks: []string{}, Answer: st.Probe.Answer, Quiet: st.Probe.Quiet,
-		Fallback: g.FallenBack(st.Probe.Host, now)}
+		Fallback: in.NoProbes}
 	for _, t := range st.Probe.Targets {
 		p.Asks = append(p.Asks, t.Path)
 	}
-	if !st.Probe.At.IsZero() {
-		t := st.Probe.At.UTC()
-		p.LastAt = &t
-	}
-	next, why := state.NextProbe(in)
-	if !next.IsZero() {
-		t := next.UTC()
-		p.NextAt = &t
-	}
-	p.Why = why
-	if p.Why == "" && p.Fallback {
-		p.Why = state.CadenceFallback
-	}
+	p.LastAt = utc(st.Probe.At)
+	next, why := state.NextProbe(in) // CadenceFallback on a host that fell back
+	p.NextAt, p.Why = utc(next), why
 	return p
 }
 
@@ -70,11 +61,7 @@ func (p *StatusProbe) lines(at func(time.Time) string) []string {
 	out := []string{"asks GitHub whether " + strings.Join(p.Asks, ", ") + " changed (gh api, If-None-Match; a 304 costs no budget)",
 		"last " + last}
 	if p.NextAt != nil {
-		why := probeWhy[p.Why]
-		if why == "" {
-			why = p.Why
-		}
-		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+why)
+		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+cmp.Or(probeWhy[p.Why], p.Why))
 	}
 	return out
 }

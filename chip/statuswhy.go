@@ -1,6 +1,7 @@
 package chip
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -85,17 +86,12 @@ func (s *Status) tokenFrom() string {
 
 // notApplicableWords says why there is nothing to show.
 func notApplicableWords(category string) string {
-	switch category {
-	case classify.CatNotRepository:
-		return "not inside a git repository"
-	case classify.CatDetachedHead:
-		return "HEAD is detached, so there is no branch to look up"
-	case classify.CatNoGitHubRemote:
-		return "no remote points at a GitHub host gh knows (see remotes seen)"
-	case classify.CatUnsafe:
-		return "the repository belongs to another user and git refuses it (safe.directory)"
-	}
-	return "nothing to show here (" + strings.ReplaceAll(category, "_", " ") + ")"
+	return cmp.Or(map[string]string{
+		classify.CatNotRepository:  "not inside a git repository",
+		classify.CatDetachedHead:   "HEAD is detached, so there is no branch to look up",
+		classify.CatNoGitHubRemote: "no remote points at a GitHub host gh knows (see remotes seen)",
+		classify.CatUnsafe:         "the repository belongs to another user and git refuses it (safe.directory)",
+	}[category], "nothing to show here ("+strings.ReplaceAll(category, "_", " ")+")")
 }
 
 // plural is n and the word, with an s unless n is 1.

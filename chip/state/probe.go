@@ -85,12 +85,9 @@ type Fallback struct {
 
 // FallenBack reports whether host gets plain refreshes now.
 func (g *Global) FallenBack(host string, now time.Time) bool {
-	for _, f := range g.Fallbacks {
-		if strings.EqualFold(f.Host, host) && now.Sub(f.Since) < FallbackFor && !now.Before(f.Since) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(g.Fallbacks, func(f Fallback) bool {
+		return strings.EqualFold(f.Host, host) && now.Sub(f.Since) < FallbackFor && !now.Before(f.Since)
+	})
 }
 
 // FallBack records that host ignores conditional requests.
@@ -109,13 +106,16 @@ const (
 	CadenceFallback = "conditional requests ignored by the host: plain refreshes"
 )
 
-// probing reports whether st's result is one probes may stand in for: a
-// validated result (a PR or none) under the current fingerprint, with a
-// probe target, on a host that answers conditional requests.
+// Probed reports whether a probe stands in for st's result: a validated
+// result (a PR or none) with a probe target.
+func (st *ChipState) Probed() bool {
+	return st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 && st.Outcome != nil && st.Outcome.Class == classify.Validated
+}
+
+// probing reports whether probes stand in for in's result now: Probed, on
+// a host that answers conditional requests.
 func probing(in DecideInput) bool {
-	st := in.State
-	return in.Policy.Kind == KindPR && st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 &&
-		st.Outcome != nil && st.Outcome.Class == classify.Validated && !in.NoProbes
+	return in.Policy.Kind == KindPR && in.State.Probed() && !in.NoProbes
 }
 
 // settled reports whether st's result rarely changes: a merged or closed
@@ -124,10 +124,10 @@ func settled(st *ChipState) bool {
 	return st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed"
 }
 
-// pending reports whether GitHub is still working on st's PR: checks
-// running, or the merge state not computed yet.
-func pending(st *ChipState) bool {
-	return st.PR != nil && (st.PR.Checks == "pending" || st.PR.MergeState == "unknown")
+// rechecking reports whether st's result is fetched again in full within
+// seconds, GitHub still computing its merge state (MergeRecheck).
+func rechecking(st *ChipState) bool {
+	return st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks
 }
 
 // probeEvery is the time between probes of st, and why.
@@ -135,40 +135,41 @@ func probeEvery(p Policy, st *ChipState) (time.Duration, string) {
 	switch {
 	case settled(st):
 		return max(p.SettledInterval, p.RefreshInterval), CadenceSettled
-	case pending(st):
+	case st.PR.Checks == "pending" || st.PR.MergeState == "unknown":
 		return p.RefreshInterval, CadencePending
 	}
 	return p.RefreshInterval, CadenceQuiet
 }
 
-// backstop is how long a full result stands while probes see no change.
-func backstop(p Policy, st *ChipState) time.Duration {
+// probeDue is when a result probes stand in for is next run in full (the
+// backstop, or soon while the merge state is computed) and next probed,
+// and why at that pace: Decide and NextProbe both read it, so they agree.
+func probeDue(in DecideInput) (full, probe time.Time, why string) {
+	st, p := in.State, in.Policy
+	full = st.CheckedAt.Add(max(BackstopOpen, p.RefreshInterval))
 	if settled(st) {
-		return max(BackstopSettled, p.SettledInterval)
+		full = st.CheckedAt.Add(max(BackstopSettled, p.SettledInterval))
 	}
-	return max(BackstopOpen, p.RefreshInterval)
+	if rechecking(st) { // MergeRecheck is far below either backstop
+		full = st.CheckedAt.Add(min(MergeRecheck, p.RefreshInterval))
+	}
+	last := st.CheckedAt
+	if st.Probe.At.After(last) && !in.Now.Before(st.Probe.At) { // a probe in the future is not trusted
+		last = st.Probe.At
+	}
+	every, why := probeEvery(p, st)
+	return full, last.Add(every), why
 }
 
 // decideProbe is Decide for a result probes stand in for: a full run when
-// the backstop is due (or the merge state is still being computed), a
-// probe when one is due, else fresh.
+// due, the clock stepped back or the template needs more fields; a probe
+// when due or the user's git command asked for one; else fresh.
 func decideProbe(in DecideInput) Decision {
-	st := in.State
-	since := in.Now.Sub(st.CheckedAt)
-	if in.Now.Before(st.CheckedAt) || since >= backstop(in.Policy, st) || !hasFields(st, in.Fields) {
+	full, probe, _ := probeDue(in)
+	switch {
+	case in.Now.Before(in.State.CheckedAt) || !in.Now.Before(full) || !hasFields(in.State, in.Fields):
 		return Decision{Run: true}
-	}
-	if st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks && since >= min(MergeRecheck, in.Policy.RefreshInterval) {
-		return Decision{Run: true}
-	}
-	if st.Probe.Wanted {
-		return Decision{Run: true, Probe: true}
-	}
-	last := st.CheckedAt
-	if st.Probe.At.After(last) && !in.Now.Before(st.Probe.At) {
-		last = st.Probe.At
-	}
-	if every, _ := probeEvery(in.Policy, st); in.Now.Sub(last) >= every {
+	case in.State.Probe.Wanted || !in.Now.Before(probe):
 		return Decision{Run: true, Probe: true}
 	}
 	return Decision{Reason: ReasonFresh}
@@ -184,26 +185,14 @@ func NextProbe(in DecideInput) (time.Time, string) {
 		}
 		return time.Time{}, ""
 	}
-	every, why := probeEvery(in.Policy, st)
 	if st.Probe.Wanted {
 		return in.Now, CadenceWanted
 	}
-	last := st.CheckedAt
-	if st.Probe.At.After(last) {
-		last = st.Probe.At
+	full, probe, why := probeDue(in)
+	if full.Before(probe) {
+		return full, why
 	}
-	next := last.Add(every)
-	if full := st.CheckedAt.Add(backstop(in.Policy, st)); full.Before(next) {
-		next = full
-	}
-	if st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks {
-		// Fetched again in full within seconds (decideProbe): the
-		// worker's answer memory must not outlive it.
-		if t := st.CheckedAt.Add(min(MergeRecheck, in.Policy.RefreshInterval)); t.Before(next) {
-			next = t
-		}
-	}
-	return next, why
+	return probe, why
 }
 
 // ApplyProbeInput is one finished probe that saw no change, or whose
@@ -242,8 +231,7 @@ func ApplyProbe(in ApplyProbeInput) {
 // SetProbe records, after a full run, what the next probes ask about:
 // targets, with the ETags kept for the same resources or learned by the
 // probe that saw the change (none for a new resource: the first probe
-// learns it). A run that found no probe target drops
-// the probe.
+// learns it). A run that found no probe target drops the probe.
 func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget, answer string, now time.Time) {
 	if host == "" || len(paths) == 0 || st.Outcome == nil || st.Outcome.Class != classify.Validated {
 		if st.Outcome == nil || st.Outcome.Class != classify.Retryable {
@@ -259,44 +247,36 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 			p.At, p.Answer = old.At, old.Answer
 		}
 	}
+	etags := map[string]string{}
 	if old != nil && strings.EqualFold(old.Host, host) {
 		p.Ignored = old.Ignored
 		if answer != ProbeChanged {
 			p.Quiet = old.Quiet
 		}
+		for _, o := range old.Targets {
+			etags[o.Path] = o.ETag
+		}
+	}
+	for _, l := range learned {
+		if l.ETag != "" {
+			etags[l.Path] = l.ETag
+		}
 	}
 	for _, path := range paths[:min(len(paths), MaxProbeTargets)] {
-		t := ProbeTarget{Path: path}
-		if old != nil && strings.EqualFold(old.Host, host) {
-			for _, o := range old.Targets {
-				if o.Path == path {
-					t.ETag = o.ETag
-				}
-			}
-		}
-		for _, l := range learned {
-			if l.Path == path && l.ETag != "" {
-				t.ETag = l.ETag
-			}
-		}
-		p.Targets = append(p.Targets, t)
+		p.Targets = append(p.Targets, ProbeTarget{Path: path, ETag: etags[path]})
 	}
 	st.Probe = p
 }
 
-// validProbePath accepts the paths the engine builds: repos/OWNER/REPO/
+// ValidProbePath accepts the paths the engine builds: repos/OWNER/REPO/
 // followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
 // query-escaped), git/ref/heads/BRANCH (a plain branch name), or
-// commits/SHA/check-runs or /status. A planted state
-// file can put nothing else on gh's command line.
-func validProbePath(p string) bool {
-	if len(p) > 600 || !strings.HasPrefix(p, "repos/") {
+// commits/SHA/check-runs or /status: a planted state file can put
+// nothing else on gh's command line.
+func ValidProbePath(p string) bool {
+	if len(p) > 600 || !strings.HasPrefix(p, "repos/") ||
+		strings.ContainsFunc(p, func(c rune) bool { return c <= ' ' || c > '~' || c == '\\' || c == '#' }) {
 		return false
-	}
-	for _, c := range p {
-		if c <= ' ' || c > '~' || c == '\\' || c == '#' {
-			return false
-		}
 	}
 	parts := strings.SplitN(p, "/", 4)
 	if len(parts) != 4 || !repo.ValidNWO(parts[1]+"/"+parts[2]) {
@@ -305,69 +285,36 @@ func validProbePath(p string) bool {
 	rest := parts[3]
 	switch {
 	case strings.HasPrefix(rest, "pulls/"):
-		return isDigits(rest[len("pulls/"):])
+		n := rest[len("pulls/"):]
+		return n != "" && len(n) <= 12 && only(n, digits)
 	case strings.HasPrefix(rest, "pulls?head="):
 		return strings.HasSuffix(rest, "&state=all") && !strings.Contains(strings.TrimSuffix(rest[len("pulls?head="):], "&state=all"), "&")
 	case strings.HasPrefix(rest, "git/ref/heads/"):
 		name := rest[len("git/ref/heads/"):]
 		return name != "" && !strings.Contains(name, "..") && !strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") &&
-			!strings.ContainsFunc(name, func(c rune) bool {
-				return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/')
-			})
+			only(name, letters+digits+"-_./")
 	case strings.HasPrefix(rest, "commits/"):
 		sha, tail, _ := strings.Cut(rest[len("commits/"):], "/")
-		return len(sha) >= 7 && len(sha) <= 64 && isHex(sha) && (tail == "check-runs" || tail == "status")
+		return len(sha) >= 7 && len(sha) <= 64 && only(sha, digits+"abcdef") && (tail == "check-runs" || tail == "status")
 	}
 	return false
 }
 
-// validETag accepts an entity tag as servers send them ("…" or W/"…"),
+// ValidETag accepts an entity tag as servers send them ("…" or W/"…"),
 // printable and short: it goes back to gh as a header.
-func validETag(s string) bool {
-	if len(s) > 200 {
-		return false
-	}
-	for _, c := range s {
-		if c < ' ' || c > '~' {
-			return false
-		}
-	}
-	return true
+func ValidETag(s string) bool {
+	return len(s) <= 200 && !strings.ContainsFunc(s, func(c rune) bool { return c < ' ' || c > '~' })
 }
 
 // validHost accepts a host name gh could be given with --hostname.
 func validHost(h string) bool {
-	if h == "" || len(h) > 253 || strings.HasPrefix(h, "-") {
-		return false
-	}
-	for _, c := range h {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
-			return false
-		}
-	}
-	return true
+	return h != "" && len(h) <= 253 && !strings.HasPrefix(h, "-") && only(h, letters+digits+"-.:")
 }
 
-func isDigits(s string) bool {
-	if s == "" || len(s) > 12 {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
+const (
+	digits  = "0123456789"
+	letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
 
-func isHex(s string) bool {
-	for _, c := range s {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// ValidProbePath is validProbePath for the engine, which builds paths.
-func ValidProbePath(p string) bool { return validProbePath(p) }
+// only reports whether every character of s is in set.
+func only(s, set string) bool { return strings.Trim(s, set) == "" }

@@ -155,9 +155,12 @@ func TestProbePathsFromStateChecked(t *testing.T) {
 		{"repos/o/r/commits/zz/status", false},
 		{"repos/o/r/issues/1", false},
 		{"repos/o/r/pulls/1 2", false},
+		{"repos/o/r/pulls/1a", false},
+		{"repos/o/r/commits/ABCDEF0/status", false},
+		{"repos/o/r/git/ref/heads/a~1", false},
 		{"graphql", false},
 	} {
-		if got := validProbePath(c.path); got != c.ok {
+		if got := ValidProbePath(c.path); got != c.ok {
 			t.Errorf("%q: %v", c.path, got)
 		}
 	}
@@ -165,8 +168,10 @@ func TestProbePathsFromStateChecked(t *testing.T) {
 	if got := rs.Branches[0].Chips["pr"].Probe.Targets; len(got) != 1 || got[0].Path != "repos/o/r/pulls/1" {
 		t.Errorf("planted targets kept: %+v", got)
 	}
-	rs, _ = DecodeRepoState([]byte(`{"root":"/x","branches":[{"branch":"b","chips":{"pr":{"fingerprint":"f","probe":{"host":"-evil","targets":[{"path":"repos/o/r/pulls/1"}]}}}}]}`))
-	if rs.Branches[0].Chips["pr"].Probe != nil {
-		t.Error("a host that reads as an option kept")
+	for _, host := range []string{"-evil", "evil/../x"} {
+		rs, _ = DecodeRepoState([]byte(`{"root":"/x","branches":[{"branch":"b","chips":{"pr":{"fingerprint":"f","probe":{"host":"` + host + `","targets":[{"path":"repos/o/r/pulls/1"}]}}}}]}`))
+		if rs.Branches[0].Chips["pr"].Probe != nil {
+			t.Errorf("host %q kept: it reads as an option or is no host name", host)
+		}
 	}
 }

@@ -5,6 +5,7 @@ package state
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -48,15 +49,10 @@ type Global struct {
 const MaxGhLacks = 16
 
 // Effective is the validation that applies for the current setup identity.
+// A suppression holds only for the setup it was recorded under.
 func (g *Global) Effective(setupID string) Validation {
-	switch g.Validation {
-	case Suppressed:
-		if g.SuppressedSetup != setupID {
-			return Unvalidated
-		}
-		return Suppressed
-	case SetupValidated:
-		return SetupValidated
+	if g.Validation == SetupValidated || g.Validation == Suppressed && g.SuppressedSetup == setupID {
+		return g.Validation
 	}
 	return Unvalidated
 }
@@ -69,9 +65,8 @@ type RepoState struct {
 	// at once (InvalidateProbe) instead of an invalidation.
 	ProbeRequests int `json:"probe_requests,omitempty"`
 	// InvalidatedOnce is the hook's name for the last invalidation made
-	// (Engine.Invalidate's once): the same one asked again, by the
-	// worker and by the one-shot command after a late answer, is made
-	// once.
+	// (Engine.Invalidate's once): asked again, by the worker and by the
+	// one-shot command after a late answer, it is made once.
 	InvalidatedOnce string `json:"invalidated_once,omitempty"`
 	// Branches holds the chips of the branches refreshed last, most recent
 	// first, at most MaxBranches: switching back to one shows its known PR
@@ -90,17 +85,14 @@ type RepoState struct {
 const MaxParents = 16
 
 // KeepParents merges a refresh's parents into the stored ones, bounded.
+// The refresh's answers come first.
 func KeepParents(stored, found map[string]string) map[string]string {
 	out := make(map[string]string, len(found))
-	for k, v := range found {
-		if len(out) == MaxParents {
-			break
-		}
-		out[k] = v
-	}
-	for k, v := range stored {
-		if _, ok := out[k]; !ok && len(out) < MaxParents {
-			out[k] = v
+	for _, m := range []map[string]string{found, stored} {
+		for k, v := range m {
+			if _, ok := out[k]; !ok && len(out) < MaxParents {
+				out[k] = v
+			}
 		}
 	}
 	return out
@@ -154,12 +146,18 @@ func (rs *RepoState) Chip(branch, target, auth, name string) *ChipState {
 
 // ExactChip is Chip without the stand-in: the result recorded under auth.
 func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
-	for _, b := range rs.Branches {
-		if b.Branch == branch && b.Target == target && b.Auth == auth {
-			return b.Chips[name]
-		}
+	if i := rs.entry(branch, target, auth); i >= 0 {
+		return rs.Branches[i].Chips[name]
 	}
 	return nil
+}
+
+// entry is the index of the entry of branch (in target) under auth, -1
+// when there is none.
+func (rs *RepoState) entry(branch, target, auth string) int {
+	return slices.IndexFunc(rs.Branches, func(b *BranchState) bool {
+		return b.Branch == branch && b.Target == target && b.Auth == auth
+	})
 }
 
 // PutChip returns the state of chip name on branch under auth for writing,
@@ -167,16 +165,10 @@ func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
 // beyond the bounds (MaxBranches branches, MaxAuthSetups setups each) are
 // forgotten.
 func (rs *RepoState) PutChip(branch, target, auth, name string) *ChipState {
-	var b *BranchState
-	for i, x := range rs.Branches {
-		if x.Branch == branch && x.Target == target && x.Auth == auth {
-			b = x
-			rs.Branches = append(rs.Branches[:i], rs.Branches[i+1:]...)
-			break
-		}
-	}
-	if b == nil {
-		b = &BranchState{Branch: branch, Target: target, Auth: auth}
+	b := &BranchState{Branch: branch, Target: target, Auth: auth}
+	if i := rs.entry(branch, target, auth); i >= 0 {
+		b = rs.Branches[i]
+		rs.Branches = slices.Delete(rs.Branches, i, i+1)
 	}
 	if b.Chips == nil {
 		b.Chips = map[string]*ChipState{}
@@ -238,9 +230,8 @@ type ChipState struct {
 
 // MergeRecheck is how long a result stays fresh while GitHub is still
 // computing the merge state (UNKNOWN, as right after a push), for at most
-// MaxRechecks results in a row: the state is usually there seconds later,
-// and a PR for which GitHub never computes it costs no more than a few
-// extra refreshes.
+// MaxRechecks results in a row: it is usually there seconds later, and a
+// PR whose state GitHub never computes costs only a few extra refreshes.
 const (
 	MergeRecheck = 5 * time.Second
 	MaxRechecks  = 3
@@ -264,7 +255,6 @@ const (
 type Policy struct {
 	Name            string
 	Kind            Kind
-	Requires        []string
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	// SettledInterval replaces RefreshInterval for a PR chip whose result
@@ -273,20 +263,16 @@ type Policy struct {
 	SuppressOnFailure bool
 }
 
-// ShouldCacheFailureFingerprint decides, for every chip kind, whether a
-// result stops the chip from running again under the same fingerprint. For
-// the PR chip only an auth failure does (the classifier decided which those
-// are); a timeout or any other transient trouble never does. For shell
-// chips the generic rule holds: with suppress_on_failure, any failure or
-// timeout is cached.
+// ShouldCacheFailureFingerprint decides whether a result stops the chip
+// from running again under the same fingerprint: for the PR chip only an
+// auth failure (as the classifier judged it), never a timeout or other
+// transient trouble; for a shell chip with suppress_on_failure, any
+// failure or timeout.
 func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
-	switch p.Kind {
-	case KindPR:
+	if p.Kind == KindPR {
 		return o.Class == classify.AuthFailure
-	default:
-		failed := o.TimedOut || (o.Class != classify.Validated && o.Class != classify.NotApplicable)
-		return p.SuppressOnFailure && failed
 	}
+	return p.SuppressOnFailure && (o.TimedOut || o.Class != classify.Validated && o.Class != classify.NotApplicable)
 }
 
 // Decision says whether a chip runs now, and if not, why.
@@ -384,12 +370,11 @@ func hasFields(st *ChipState, need []string) bool {
 
 // freshFor is how long st's result stays fresh.
 func freshFor(p Policy, st *ChipState) time.Duration {
-	if p.Kind == KindPR && st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks &&
-		st.Outcome.Class == classify.Validated {
+	switch {
+	case p.Kind != KindPR || st.Outcome.Class != classify.Validated:
+	case rechecking(st):
 		return min(MergeRecheck, p.RefreshInterval)
-	}
-	if p.Kind == KindPR && p.SettledInterval > 0 && st.Outcome.Class == classify.Validated &&
-		(st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed") {
+	case p.SettledInterval > 0 && settled(st):
 		return p.SettledInterval
 	}
 	return p.RefreshInterval
@@ -441,10 +426,7 @@ func maxWait(o *classify.Outcome) time.Duration {
 // whose outcome is o, jittered by up to ±20% so many shells do not retry
 // in step.
 func Backoff(n int, o *classify.Outcome, rnd func() float64) time.Duration {
-	limit := maxWait(o)
-	if limit > BackoffMax {
-		limit = BackoffMax
-	}
+	limit := min(maxWait(o), BackoffMax)
 	d := BackoffBase
 	for i := 1; i < n && d < limit; i++ {
 		d *= 2
@@ -478,13 +460,11 @@ type ApplyInput struct {
 // in SPEC 4). It never touches validation for shell chips.
 func Apply(in ApplyInput) {
 	st, o, g := in.State, in.Outcome, in.Global
-	prevFailures, prevRechecks := st.Failures, st.Rechecks
+	failures, rechecks := st.Failures, st.Rechecks
 	if st.Fingerprint != in.Fingerprint {
-		prevFailures, prevRechecks = 0, 0
+		failures, rechecks = 0, 0
 	}
-	st.Rechecks = 0
-	st.Fingerprint = in.Fingerprint
-	st.CheckedAt = in.Now
+	st.Fingerprint, st.CheckedAt = in.Fingerprint, in.Now
 	// The outcome is kept without its payload, which lives in PR/Value.
 	stored := *o
 	stored.PR, stored.Value = nil, ""
@@ -494,40 +474,31 @@ func Apply(in ApplyInput) {
 	} else if st.FailureCached(in.Fingerprint) && o.Class != classify.MissingGh && o.Class != classify.NotApplicable {
 		st.FailureFP = ""
 	}
+	st.Failures, st.NextAttempt, st.Rechecks, st.Stale = 0, time.Time{}, 0, false
 	switch o.Class {
 	case classify.Validated:
 		if in.Policy.Kind == KindPR {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = SetupValidated, "", time.Time{}
 		}
-		st.PR, st.Value, st.Stale, st.Fields = o.PR, o.Value, false, in.Fields
-		st.Failures, st.NextAttempt = 0, time.Time{}
+		st.PR, st.Value, st.Fields = o.PR, o.Value, in.Fields
 		if o.PR != nil && o.PR.MergeState == "unknown" {
-			st.Rechecks = prevRechecks + 1
+			st.Rechecks = rechecks + 1
 		}
-	case classify.AuthFailure, classify.MissingGh:
-		if in.Policy.Kind == KindPR {
+	case classify.Retryable:
+		st.Failures = failures + 1
+		st.NextAttempt = in.Now.Add(Backoff(st.Failures, o, in.Rand))
+		if !o.RetryAt.IsZero() { // the rate limit's reset, up to RateLimitMax
+			st.NextAttempt = in.Now.Add(min(o.RetryAt.Sub(in.Now), RateLimitMax))
+		}
+		st.Stale = in.KeepOnRetryable && (st.PR != nil || st.Value != "")
+		if !st.Stale {
+			st.PR, st.Value = nil, ""
+		}
+	default: // an auth failure, a missing gh, nothing to look up here
+		if in.Policy.Kind == KindPR && o.Class != classify.NotApplicable {
 			g.Validation, g.SuppressedSetup, g.SuppressedAt = Suppressed, in.SetupID, in.Now
 		}
-		st.PR, st.Value, st.Stale = nil, "", false
-		st.Failures, st.NextAttempt = 0, time.Time{}
-	case classify.Retryable:
-		if in.KeepOnRetryable && (st.PR != nil || st.Value != "") {
-			st.Stale = true
-		} else {
-			st.PR, st.Value, st.Stale = nil, "", false
-		}
-		st.Failures = prevFailures + 1
-		next := in.Now.Add(Backoff(st.Failures, o, in.Rand))
-		if !o.RetryAt.IsZero() {
-			next = o.RetryAt
-			if next.After(in.Now.Add(RateLimitMax)) {
-				next = in.Now.Add(RateLimitMax)
-			}
-		}
-		st.NextAttempt = next
-	case classify.NotApplicable:
-		st.PR, st.Value, st.Stale = nil, "", false
-		st.Failures, st.NextAttempt = 0, time.Time{}
+		st.PR, st.Value = nil, ""
 	}
 }
 
@@ -548,32 +519,22 @@ func DecodeGlobal(b []byte) (Global, error) {
 func DecodeRepoState(b []byte) (RepoState, error) {
 	rs, err := decode[RepoState](b)
 	// Parents become gh's arguments: only names GitHub allows survive.
-	for k, v := range rs.Parents {
-		if len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || repo.ValidNWO(v)) {
-			delete(rs.Parents, k)
-		}
-	}
+	maps.DeleteFunc(rs.Parents, func(k, v string) bool {
+		return len(rs.Parents) > MaxParents || len(k) > 300 || !(v == "-" || repo.ValidNWO(v))
+	})
 	if len(rs.Parents) == 0 {
 		rs.Parents = nil
 	}
-	kept := rs.Branches[:0]
+	rs.Branches = bound(slices.DeleteFunc(rs.Branches, func(b *BranchState) bool { return b == nil })) // planted nulls
 	for _, br := range rs.Branches {
-		if br == nil { // a planted null
-			continue
-		}
-		for name, st := range br.Chips {
-			if st == nil {
-				delete(br.Chips, name)
-				continue
-			}
+		maps.DeleteFunc(br.Chips, func(_ string, st *ChipState) bool { return st == nil })
+		for _, st := range br.Chips {
 			st.clean()
 		}
 		if len(br.Chips) == 0 {
 			br.Chips = nil
 		}
-		kept = append(kept, br)
 	}
-	rs.Branches = bound(kept)
 	if len(rs.Branches) == 0 {
 		rs.Branches = nil
 	}
@@ -581,14 +542,13 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 }
 
 // The state file is text anything running as the user can edit or plant
-// (docs/threat-model.md, "A planted state file or config file"), so decoding is
-// where its records become trusted: every string that is ever shown (by
-// the prompt, status, refresh) is cleaned here, once, and no reader has to
-// remember it. What is never shown is left as stored: what is only
-// compared (fingerprints, identities, the branch a value belongs to;
-// cleaning the branch would stop a branch with unusual characters from ever
-// matching its own record) and the root, written for people reading the
-// file and never read back.
+// (docs/threat-model.md, "A planted state file or config file"), so
+// decoding is where its records become trusted: every string ever shown
+// (by the prompt, status, refresh) is cleaned here, once, and no reader
+// has to remember it. What is never shown is left as stored: what is only
+// compared (fingerprints, identities, the branch a value belongs to, which
+// cleaned could never match its own record) and the root, written for
+// people reading the file and never read back.
 
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
@@ -598,10 +558,10 @@ func (st *ChipState) clean() {
 	}
 	if pb := st.Probe; pb != nil {
 		// Paths become gh's arguments: only what the engine builds
-		// survives (validProbePath); ETags are sent back as a header.
+		// survives (ValidProbePath); ETags are sent back as a header.
 		pb.Host, pb.Answer = shown(pb.Host, 256), shown(pb.Answer, 64)
 		pb.Targets = slices.DeleteFunc(pb.Targets[:min(len(pb.Targets), MaxProbeTargets)], func(t ProbeTarget) bool {
-			return !validProbePath(t.Path) || !validETag(t.ETag)
+			return !ValidProbePath(t.Path) || !ValidETag(t.ETag)
 		})
 		if len(pb.Targets) == 0 {
 			pb.Targets = nil
