@@ -55,7 +55,7 @@ func (e *Engine) git(ctx context.Context, f *Facts, args ...string) proc.Result 
 	args = append([]string{"--no-pager", "-c", "core.fsmonitor=", "-c", "core.hooksPath=/dev/null",
 		"-c", "protocol.allow=never"}, args...)
 	return e.run(ctx, proc.Command{Path: path, Args: args, Dir: f.Repo.Root,
-		Env: slices.Concat(f.Environ(e.environ()), gitEnv), Timeout: gitTimeout})
+		Env: slices.Concat(f.Environ(e.Env.Environ()), gitEnv), Timeout: gitTimeout})
 }
 
 // bounded reports whether a bound stopped git: the timeout, or
