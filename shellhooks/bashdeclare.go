@@ -2,6 +2,7 @@ package shellhooks
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -145,6 +146,10 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
+// pipeBuf is PIPE_BUF on Linux: a pipe takes a write of up to that many
+// bytes whole or not at all.
+const pipeBuf = 4096
+
 // BashFrame is an answer (or, with id "0", the hello, chip the worker's
 // pid) as the bash hook reads it: a 16-byte header, the id in ten digits
 // and the body's length in six, then the body: the chip with backslash,
@@ -167,8 +172,13 @@ func BashFrame(id, chip string) []byte {
 			body = append(body, c)
 		}
 	}
-	if len(body) > 999999 {
-		body = nil // a chip that long is none
+	// A frame is one write of at most PIPE_BUF bytes, whole or nothing
+	// in the pipe, so the hook reads its body without a timeout. A chip
+	// too long for that is sent as the length 999999 without a body: the
+	// hook then has the one-shot render draw that prompt.
+	size := len(body)
+	if 16+size > pipeBuf {
+		body, size = nil, 999999
 	}
 	// The hook's ids are its counter; one that is not (never sent by the
 	// hook) gets an id no request has.
@@ -176,7 +186,7 @@ func BashFrame(id, chip string) []byte {
 	if err != nil || n > 9999999999 {
 		n = 9999999999
 	}
-	head := fmt.Appendf(make([]byte, 0, 16+len(body)), "%010d%06d", n, len(body))
+	head := fmt.Appendf(make([]byte, 0, 16+len(body)), "%010d%06d", n, size)
 	return append(head, body...)
 }
 
@@ -190,6 +200,9 @@ func ReadBashFrame(r *bufio.Reader) (id, body string, err error) {
 	n, err := strconv.Atoi(string(head[10:]))
 	if err != nil {
 		return "", "", fmt.Errorf("bash frame header %q: %w", head, err)
+	}
+	if n == 999999 {
+		return string(head[:10]), "", errors.New("bash frame: chip too long for one write")
 	}
 	raw := make([]byte, n)
 	if _, err := io.ReadFull(r, raw); err != nil {

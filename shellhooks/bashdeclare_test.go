@@ -36,12 +36,12 @@ func TestParseBashDeclareMatchesTheEnvironment(t *testing.T) {
 	snippet, _ := Snippet("bash", Options{Exe: "/x/prchip"})
 	var expand string
 	for line := range strings.SplitSeq(snippet, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), `ae="`) {
+		if strings.HasPrefix(strings.TrimSpace(line), `_prchip_ae="`) {
 			expand = strings.TrimSpace(line)
 		}
 	}
 	if expand == "" {
-		t.Fatal("no ae= line in the bash snippet")
+		t.Fatal("no _prchip_ae= line in the bash snippet")
 	}
 	for _, locale := range []string{"C", "C.UTF-8"} {
 		script := `
@@ -54,7 +54,7 @@ declare -ix GIT_CONFIG_COUNT=2
 declare -rx NO_COLOR=1
 export XDG_CONFIG_HOME=$'\x7f\x80'"'"'$(x)'"'"'"q"'
 ` + expand + `
-printf '%s' "$ae" > "$1"
+printf '%s' "$_prchip_ae" > "$1"
 command env -0 > "$2"
 `
 		dir := t.TempDir()

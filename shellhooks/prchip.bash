@@ -45,6 +45,8 @@ if [[ -z ${_prchip_hooked-} ]]; then
   # needs bash 5 (EPOCHREALTIME, ${var@a}).
   _prchip_wdir='' _prchip_wpid=0
   _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0 _prchip_end=''
+  # The question's budget, and its scratch variables (_prchip_ask).
+  _prchip_budget=@PRCHIP_BUDGET_US@ _prchip_ae='' _prchip_env=()
   if (( BASH_VERSINFO[0] >= 5 )); then
     _prchip_can_work=1
   fi
@@ -118,9 +120,9 @@ if [[ -z ${_prchip_hooked-} ]]; then
   fi
 
   _prchip_hook() {
-    # Statuses are caught (|| rc=$?), never left bare: under the user's
-    # set -e a bare failing command would end the shell.
-    local ret=$? rc=0
+    # Statuses are caught (|| :), never left bare: under the user's set -e
+    # a bare failing command would end the shell.
+    local ret=$?
     if [[ -n ${bash_preexec_imported-}${__bp_imported-} ]]; then
       # Ours once, after the user's (they may be added after this hook).
       if [[ " ${preexec_functions[*]-} " != *' _prchip_preexec '* ]]; then
@@ -153,15 +155,11 @@ if [[ -z ${_prchip_hooked-} ]]; then
     if [[ -n $_prchip_wdir && $_prchip_wesc != "$_prchip_esc" ]]; then
       _prchip_stop
     elif [[ -n $_prchip_wdir ]]; then
-      # The FIFOs are open for the question only, on descriptors 98 and 99
-      # that bash puts back (closes) when it returns, so no command started
-      # later holds them; stderr first, so that an open of FIFOs that just
-      # went fails quietly (status 1: the worker is gone).
-      _prchip_ask 2>/dev/null 98<>"$_prchip_wdir/req" 99<>"$_prchip_wdir/resp" || rc=$?
-      case $rc in
+      _prchip_ask
+      case $_prchip_rc in
         0) _prchip_dirty=0 _prchip_once='' _prchip_fails=0; return "$ret" ;;
         2) _prchip_stop; (( ++_prchip_fails )) ;;
-        3) ;; # a request too large for the pipe: this prompt only
+        3) ;; # a request or chip too large for the pipe: this prompt only
         *) _prchip_stop; (( ++_prchip_fails )) ;;
       esac
     fi
@@ -246,17 +244,15 @@ if [[ -z ${_prchip_hooked-} ]]; then
     return 0
   }
 
-  # Asks the worker for this prompt's chip. 0: PRCHIP is set; 1: the worker
-  # is gone (its directory with it); 2: it did not answer within the
-  # budget; 3: the request is too large to send. The caller opens the
-  # FIFOs read-write (which never blocks) on descriptors 98 (requests) and
-  # 99 (answers) for this call only, and sends its stderr to /dev/null;
-  # they must be the user's own: a FIFO another user put in their place
-  # would get the request's token. It runs at every prompt, so the common
-  # case is one write and two reads, all in one function, as a call costs
-  # bash as much as a system call.
+  # Asks the worker for this prompt's chip, into _prchip_rc. 0: PRCHIP is
+  # set; 1: the worker is gone (its directory with it); 2: it did not
+  # answer within the budget; 3: the request or the chip is too large
+  # for the pipe (the one-shot render draws this prompt).
+  # It runs at every prompt, so it is one function with no locals (its
+  # variables are _prchip_ globals: a local costs bash about 0.6 us) and
+  # the common case is one write and two or three reads (measured: these
+  # and the reads below took 20-25 us off a prompt of about 250).
   _prchip_ask() {
-    local line body n rc=1 start=$EPOCHREALTIME left=@PRCHIP_BUDGET_S@ budget=@PRCHIP_BUDGET_US@ env=() ae i k v
     # Each of the variables the answer depends on as ${NAME@A}: its value,
     # and whether it is exported (`declare -x`), in one expansion, which
     # the user's set -u would refuse for a name that is unset (local -
@@ -264,74 +260,98 @@ if [[ -z ${_prchip_hooked-} ]]; then
     [[ $- != *u* ]] || { local -; set +u; }
     # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_ENV_BASH@
+    _prchip_env=() _prchip_rc=1
     # git's configuration from the environment (git -c, direnv): the
     # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
     case ${GIT_CONFIG_COUNT-} in
       [1-9]|[1-5][0-9]|6[0-4])
         if [[ ${GIT_CONFIG_COUNT@a} == *x* ]]; then
-          for (( i = 0; i < GIT_CONFIG_COUNT; i++ )); do
-            k=GIT_CONFIG_KEY_$i v=GIT_CONFIG_VALUE_$i
-            [[ -v $k && ${!k@a} == *x* ]] && env+=("$k=${!k}")
-            [[ -v $v && ${!v@a} == *x* ]] && env+=("$v=${!v}")
+          for (( _prchip_i = 0; _prchip_i < GIT_CONFIG_COUNT; _prchip_i++ )); do
+            _prchip_k=GIT_CONFIG_KEY_$_prchip_i _prchip_v=GIT_CONFIG_VALUE_$_prchip_i
+            [[ -v $_prchip_k && ${!_prchip_k@a} == *x* ]] && _prchip_env+=("$_prchip_k=${!_prchip_k}")
+            [[ -v $_prchip_v && ${!_prchip_v@a} == *x* ]] && _prchip_env+=("$_prchip_v=${!_prchip_v}")
           done
         fi ;;
     esac
     # A request the pipe could not hold (4 KiB when the user's pipes are
     # shrunk) could block this write for good once the worker is gone.
-    if (( ${#ae} + ${#PWD} > 3500 )) || { (( ${#env[@]} )) && line="${env[*]}$ae$PWD" && (( ${#line} > 3500 )); }; then
-      return 3
+    if (( ${#_prchip_ae} + ${#PWD} > 3500 )) || { (( ${#_prchip_env[@]} )) && _prchip_line="${_prchip_env[*]}$_prchip_ae$PWD" && (( ${#_prchip_line} > 3500 )); }; then
+      _prchip_rc=3
+      return 0
     fi
     if (( _prchip_dirty )) && [[ -z $_prchip_once ]]; then
       _prchip_once=$$.$RANDOM.$_prchip_id
     fi
-    # Messages are framed (BashFrame in protocol.go): a 16-digit header, an
-    # id and the body's length, read with -N in one system call each.
-    if [[ -O /dev/fd/98 && -O /dev/fd/99 ]] &&
-      builtin printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$ae" "${env[@]}" '' 1>&98; then
-      # Polled first, for a little: a shell that sleeps in read waits as
-      # long again to be woken on a virtual machine (measured 20-40 us).
-      for (( i = 0; i < 20; i++ )); do
-        builtin read -t 0 -u 99 && break
-      done
-      while :; do
-        rc=0 body=''
-        IFS= builtin read -r -N 16 -t "$left" -u 99 line || rc=$?
-        if (( rc == 0 )) && [[ ${#line} == 16 && $line != *[!0-9]* ]]; then
-          n=$(( 10#${line:10} ))
-          if (( n > 0 )); then
-            IFS= builtin read -r -N "$n" -t "$left" -u 99 body || rc=$?
+    # The FIFOs are open for the question only, on descriptors 98 and 99
+    # that bash puts back (closes) after the group, so no command started
+    # later holds them; they must be the user's own (-O): a FIFO another
+    # user put in their place would get the request's token. stderr is
+    # closed first, so that an open of FIFOs that just went fails quietly
+    # (_prchip_rc stays 1: the worker is gone).
+    {
+      # Messages are framed (BashFrame in protocol.go): a 16-digit header,
+      # an id and the body's length, then the body. The worker writes a
+      # frame of up to PIPE_BUF (4096) bytes in one write, which a pipe
+      # makes whole or nothing, so once its first byte is here the rest
+      # is too, and is read without -t: with a timeout bash's read makes
+      # two more system calls a character (measured 20-30 us on an
+      # answer of 40). Only the first byte is waited for with -t, and not
+      # even that when the poll saw it.
+      if [[ -O /dev/fd/98 && -O /dev/fd/99 ]] &&
+        builtin printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$_prchip_ae" "${_prchip_env[@]}" '' 1>&98; then
+        _prchip_start=${EPOCHREALTIME//[!0-9]/} _prchip_left=@PRCHIP_BUDGET_S@
+        # Polled first, for a little: a shell that sleeps in read waits as
+        # long again to be woken on a virtual machine (measured 20-40 us).
+        for (( _prchip_i = 0; _prchip_i < 20; _prchip_i++ )); do
+          builtin read -t 0 -u 99 && break
+        done
+        while :; do
+          _prchip_rc=0 _prchip_line='' _prchip_body=''
+          (( _prchip_i < 20 )) || IFS= builtin read -r -N 1 -t "$_prchip_left" -u 99 _prchip_line || _prchip_rc=$?
+          if (( _prchip_rc == 0 )); then
+            IFS= builtin read -r -N "$(( 16 - ${#_prchip_line} ))" -u 99 _prchip_n || _prchip_rc=$?
+            _prchip_line+=$_prchip_n
           fi
-        elif (( rc == 0 )); then
-          rc=1 # not the worker's
-          break
-        fi
-        if (( rc > 128 )); then
-          rc=2
-          break
-        elif (( rc != 0 )); then
-          rc=1
-          break
-        fi
-        if (( 10#${line:0:10} == _prchip_id )); then
-          PRCHIP=${body@E}
-          break
-        elif (( 10#${line:0:10} == 0 )); then
-          _prchip_wpid=$body
-        fi
-        # Another message (hello, or an answer that came too late): what
-        # is left of the budget, in microseconds.
-        left=$(( ${start//[!0-9]/} + budget - ${EPOCHREALTIME//[!0-9]/} ))
-        if (( left <= 0 )); then
-          rc=2
-          break
-        fi
-        builtin printf -v left '%d.%06d' "$(( left / 1000000 ))" "$(( left % 1000000 ))"
-      done
-    fi
-    return "$rc"
+          if (( _prchip_rc == 0 )) && [[ ${#_prchip_line} == 16 && $_prchip_line != *[!0-9]* ]]; then
+            # 999999: a chip too long for one write, sent without its body.
+            _prchip_n=$(( 10#${_prchip_line:10} ))
+            if (( _prchip_n > 0 && _prchip_n < 4081 )); then
+              IFS= builtin read -r -N "$_prchip_n" -u 99 _prchip_body || _prchip_rc=$?
+            fi
+          elif (( _prchip_rc == 0 )); then
+            _prchip_rc=1 # not the worker's
+            break
+          fi
+          if (( _prchip_rc > 128 )); then
+            _prchip_rc=2
+            break
+          elif (( _prchip_rc != 0 )); then
+            _prchip_rc=1
+            break
+          fi
+          if (( 10#${_prchip_line:0:10} == _prchip_id && _prchip_n > 4080 )); then
+            _prchip_rc=3 # the one-shot render draws it
+            break
+          elif (( 10#${_prchip_line:0:10} == _prchip_id )); then
+            PRCHIP=${_prchip_body@E}
+            break
+          elif (( 10#${_prchip_line:0:10} == 0 )); then
+            _prchip_wpid=$_prchip_body
+          fi
+          # Another message (hello, or an answer that came too late): the
+          # next is waited for with what is left of the budget.
+          _prchip_left=$(( _prchip_start + _prchip_budget - ${EPOCHREALTIME//[!0-9]/} ))
+          if (( _prchip_left <= 0 )); then
+            _prchip_rc=2
+            break
+          fi
+          builtin printf -v _prchip_left '%d.%06d' "$(( _prchip_left / 1000000 ))" "$(( _prchip_left % 1000000 ))"
+          _prchip_i=20
+        done
+      fi
+    } 2>&- 98<>"$_prchip_wdir/req" 99<>"$_prchip_wdir/resp" || :
+    return 0
   }
-
-
 
   # PROMPT_COMMAND may be a string or (bash 5.1+) an array: keep what is there.
   if [[ "$(declare -p PROMPT_COMMAND 2>/dev/null)" == "declare -a"* ]]; then

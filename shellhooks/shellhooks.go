@@ -80,7 +80,7 @@ func Snippet(name string, o Options) (string, bool) {
 		"@PRCHIP_ENV_ZSH@", envLines(`    [[ ${(t)%[1]s} == *-export* ]] && env+=("%[1]s=$%[1]s")`),
 		// Tab-separated: a newline would make bash's printf, line-buffered,
 		// write the request in two pieces (and wake the worker twice).
-		"@PRCHIP_ENV_BASH@", "    ae=\""+strings.ReplaceAll(envLines(`${%[1]s@A}`), "\n", "\t")+"\"",
+		"@PRCHIP_ENV_BASH@", "    _prchip_ae=\""+strings.ReplaceAll(envLines(`${%[1]s@A}`), "\n", "\t")+"\"",
 		"@PRCHIP_ENV_FISH@", envLines(`        set -qx %[1]s; and set -a env "%[1]s=$%[1]s"`),
 		"@PRCHIP_ENV_FISH_EVENTS@", fishEvents(),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
