@@ -77,6 +77,9 @@ type Store struct {
 	// order, where Update keeps what the state directory would not take
 	// (spareIn names the file). None: no spare.
 	Spare []string
+	// Files reads the state and spare files: the render's request's
+	// Reader, so the worker watches them.
+	Files rawfile.Reader
 }
 
 // RuntimeDirs are where the spare may live, in order: $XDG_RUNTIME_DIR/prchip
@@ -132,7 +135,7 @@ func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 // (size 0, no problem); closing the file is always safe.
 func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
 	var problem *Problem
-	f, info, err := rawfile.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
 	if err != nil {
 		return f, 0, s.readProblem(err, problem)
 	}
@@ -413,7 +416,7 @@ func (s *Store) Load() *Tx {
 // never share one.
 func (s *Store) spareIn(dir string) *Store {
 	sum := sha256.Sum256([]byte(s.Path))
-	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now}
+	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now, Files: s.Files}
 }
 
 // spare reads the first spare file found, nil when there is none. Its

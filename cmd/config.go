@@ -16,7 +16,7 @@ func newConfigCmd(base baseOptions) *cobra.Command {
 }
 
 func runConfig(c *baseOptions) error {
-	cfg := config.Load(c.Paths.Config)
+	cfg := config.Load(c.Paths.Config, c.IO.Env.Files())
 	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", sanitize.Text(cfg.Path, 0))
 	entries := cfg.Effective()
 	// The comments line up in columns: a format or symbol may hold wide

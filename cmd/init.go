@@ -41,7 +41,7 @@ func newInitCmd(base baseOptions) *cobra.Command {
 
 func runInit(c *initOptions) error {
 	exe := hookExecutable(os.Args[0], c.IO.Env)
-	cfg := config.Load(c.Paths.Config)
+	cfg := config.Load(c.Paths.Config, c.IO.Env.Files())
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
 	}
@@ -64,7 +64,7 @@ func hookExecutable(arg0 string, e env.Env) string {
 	if err != nil {
 		return "prchip"
 	}
-	self, err := rawfile.Stat(exe)
+	self, err := e.Files().Stat(exe)
 	if err != nil {
 		return exe
 	}
@@ -72,7 +72,7 @@ func hookExecutable(arg0 string, e env.Env) string {
 	var st rawfile.FileInfo
 	if strings.Contains(arg0, "/") {
 		if p, err = filepath.Abs(arg0); err == nil {
-			st, err = rawfile.Stat(p)
+			st, err = e.Files().Stat(p)
 		}
 	} else if p, st = ghauth.LookPath(arg0, e); p == "" {
 		err = os.ErrNotExist

@@ -32,7 +32,7 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 		v := RemoteVerdict{Name: r.Name, URL: r.URL, Host: repo.Host(r.URL)}
 		host := v.Host
 		if host != "" && repo.IsSSH(r.URL) {
-			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"))); a != "" && a != host {
+			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"), s.env.Files())); a != "" && a != host {
 				v.Alias = a
 			}
 		}

@@ -118,13 +118,13 @@ func (s *Setup) Read(e env.Env) {
 	parts = append(parts, e.Get("GH_HOST"), e.Get("GH_CONFIG_DIR"))
 	if d := ConfigDir(e); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
-		if id := rawfile.Version(hf); id != "" {
+		if id := e.Files().Version(hf); id != "" {
 			parts = append(parts, hf, id)
 			s.hostsFile = hf
 		} else {
 			parts = append(parts, hf, "none")
 		}
-		parts = append(parts, "config.yml", rawfile.Version(filepath.Join(d, "config.yml")))
+		parts = append(parts, "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
 }
@@ -144,7 +144,7 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		st, err := rawfile.Stat(p)
+		st, err := e.Files().Stat(p)
 		if err != nil || !st.IsRegular() || st.Perm()&0o111 == 0 {
 			continue
 		}
@@ -156,7 +156,7 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 // Hosts are the hosts in gh's hosts.yml, read on first use.
 func (s *Setup) Hosts() []string {
 	if !s.hostsLoaded && s.hostsFile != "" {
-		s.hostsYAML, s.hostsErr = readHosts(s.hostsFile)
+		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
 		for h := range s.hostsYAML {
 			s.hosts = append(s.hosts, h)
 		}
@@ -173,10 +173,10 @@ func (s *Setup) HostsErr() error {
 }
 
 // readHosts returns gh's hosts.yml as a map of host to its settings. The
-// file is read through rawfile (bounded, never blocking on a FIFO, and
+// file is read through files (bounded, never blocking on a FIFO, and
 // watched by the worker) and parsed as YAML, as gh parses it.
-func readHosts(p string) (map[string]any, error) {
-	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+func readHosts(files rawfile.Reader, p string) (map[string]any, error) {
+	b, _, err := files.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func HostsTokens(e env.Env) []string {
 	if p == "" {
 		return nil
 	}
-	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+	b, _, err := e.Files().Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil
 	}
@@ -329,7 +329,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		}
 		alias, ok := aliases[host]
 		if !ok {
-			alias = SSHHostName(host, s.env.Get("HOME"))
+			alias = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
 			aliases[host] = alias
 		}
 		if counts(alias) {

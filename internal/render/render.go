@@ -1,9 +1,10 @@
 // Package render is the one render of the chip, shared by `prchip prompt`,
 // `prchip statusline` and the worker: a request in, the chip out. It prints
 // nothing and starts at most one detached background refresh. The request
-// carries the environment the render reads (env.Env) and the tracker told
-// every file it reads (Seen), so the worker's answer memory learns what an
-// answer depends on from the request it made, not from a hook set once.
+// carries the environment the render reads (env.Env), and with it the
+// Reader every file is read through (env.Env.Files): the worker's answer
+// memory learns what an answer depends on from the request it made, and
+// no read of the render's can pass it by.
 package render
 
 import (
@@ -20,7 +21,6 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -37,12 +37,9 @@ type Request struct {
 	// Dir is the directory to render for; "" renders nothing.
 	Dir string
 	// Env is what the render reads and a refresh it starts gets: the
-	// process's, or a worker request's.
+	// process's, or a worker request's, Tracked when the worker watches
+	// the files the render reads.
 	Env env.Env
-	// Seen, when set, is told every path the render reads or stats through
-	// rawfile (entries: a directory whose listing was read), and nothing
-	// read outside this render: the worker watches them.
-	Seen func(path string, entries bool)
 	// State and Config are the state and configuration files; Runtime the
 	// directories the store keeps a spare of the state in.
 	State, Config string
@@ -79,16 +76,13 @@ type Chip struct {
 // Engine is the engine r's questions are answered with: the directory,
 // the store, the configuration, the clock and the environment.
 func Engine(r Request) *chip.Engine {
-	return &chip.Engine{Dir: r.Dir, Store: &cache.Store{Path: r.State, Now: r.Now, Spare: r.Runtime}, Config: config.Load(r.Config), Now: r.Now, Run: r.Run, Env: r.Env}
+	files := r.Env.Files()
+	return &chip.Engine{Dir: r.Dir, Store: &cache.Store{Path: r.State, Now: r.Now, Spare: r.Runtime, Files: files},
+		Config: config.Load(r.Config, files), Now: r.Now, Run: r.Run, Env: r.Env}
 }
 
 // Render reads state, decides, and maybe starts one background refresh.
 func Render(r Request) Chip {
-	// Renders run one at a time (the worker answers under its lock), so
-	// the request's tracker is the only one while this render reads.
-	prev := rawfile.Touched
-	rawfile.Touched = r.Seen
-	defer func() { rawfile.Touched = prev }()
 	eng := Engine(r)
 	var none Chip // outside a repository: nothing, whatever the time
 	if r.Until {

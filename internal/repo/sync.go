@@ -18,6 +18,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // BranchOid is the commit the checked-out branch points at, read as git
@@ -40,14 +42,14 @@ func (info *Info) RefOid(ref string) string {
 	if !ok || !safeRefName(rest) {
 		return ""
 	}
-	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
+	if loose, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
 		oid := strings.TrimSpace(string(loose))
 		if !IsOid(oid) {
 			return ""
 		}
 		return strings.ToLower(oid)
 	}
-	packed, err := readSmall(filepath.Join(info.CommonDir, "packed-refs"))
+	packed, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, "packed-refs"))
 	if err != nil {
 		return ""
 	}
@@ -294,7 +296,7 @@ func (o *objects) addDir(dir string, depth int, seen map[string]bool) {
 	}
 	seen[real] = true
 	o.dirs = append(o.dirs, dir)
-	b, err := readSmall(filepath.Join(dir, "info", "alternates"))
+	b, err := readSmall(rawfile.Reader{}, filepath.Join(dir, "info", "alternates")) // the refresh's: nothing watches it
 	if err != nil {
 		return
 	}

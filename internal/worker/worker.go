@@ -142,7 +142,7 @@ func New(o Options, out io.Writer, exe string) *Worker {
 	}
 	base := o.Request(o.Env)
 	return &Worker{opts: o, base: base, shell: o.Shell, escape: escape, out: out, shellPID: o.ShellPID, exePath: exe,
-		exe: rawfile.Identity(exe), done: make(chan struct{}, 1), idle: config.Load(base.Config).WorkerIdle,
+		exe: rawfile.Identity(exe), done: make(chan struct{}, 1), idle: config.Load(base.Config, base.Env.Files()).WorkerIdle,
 		cache: newAnswerCache(), Exit: func() { os.Exit(0) }}
 }
 
@@ -282,12 +282,15 @@ func openFIFO(path string, mode int) (*os.File, error) {
 
 // request is what the render needs for r: the shell's directory and the
 // variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes. Its renders tell the
-// worker's tracker what they read.
-func (w *Worker) request(r shellhooks.Request, noRefresh bool) render.Request {
-	q := w.opts.Request(w.opts.Env.Request(r.Env))
+// (env.Request), which the worker never changes. track: its renders tell
+// the worker's tracker what they read.
+func (w *Worker) request(r shellhooks.Request, noRefresh, track bool) render.Request {
+	e := w.opts.Env.Request(r.Env)
+	if track {
+		e = e.Tracked(w.tracker.record)
+	}
+	q := w.opts.Request(e)
 	q.Dir, q.Shell, q.NoRefresh, q.Now = r.Dir, w.escape, noRefresh, w.opts.Now
-	q.Seen = w.tracker.record
 	return q
 }
 
@@ -310,7 +313,7 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-			q := w.request(r, false)
+			q := w.request(r, false, true)
 			if r.Invalidate || r.Probe {
 				invalidate(q, r.Probe, r.Once)
 			}
@@ -356,7 +359,7 @@ func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip) {
 		return
 	}
 	defer func() { recover() }()
-	q := w.request(r, true)
+	q := w.request(r, true, true)
 	q.Until = true
 	w.tracker.start()
 	again := render.Render(q)
@@ -418,7 +421,8 @@ type touched struct {
 }
 
 // tracker collects the paths the worker's renders look at: it is each
-// render request's Seen, so it hears of nothing read outside a render.
+// render request's (env.Env.Tracked), so it hears of nothing read outside
+// a render.
 type tracker struct {
 	mu    sync.Mutex
 	paths []touched
@@ -468,8 +472,7 @@ func (w *Worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		q := w.request(w.last, true)
-		q.Seen = nil // a push is no answer the memory keeps
+		q := w.request(w.last, true, false) // a push is no answer the memory keeps
 		text = render.Render(q).Text
 	}()
 	if text == w.lastChip {
