@@ -1,9 +1,7 @@
 package shellhooks
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,40 +176,4 @@ func BashFrame(id, chip string) []byte {
 	}
 	head := fmt.Appendf(make([]byte, 0, 16+len(body)), "%010d%06d", n, len(body))
 	return append(head, body...)
-}
-
-// ReadBashFrame reads one frame as the bash hook does: the id ("0" for
-// the hello) and the body with its escapes undone.
-func ReadBashFrame(r *bufio.Reader) (id, body string, err error) {
-	head := make([]byte, 16)
-	if _, err := io.ReadFull(r, head); err != nil {
-		return "", "", err
-	}
-	n, err := strconv.Atoi(string(head[10:]))
-	if err != nil {
-		return "", "", fmt.Errorf("bash frame header %q: %w", head, err)
-	}
-	raw := make([]byte, n)
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return "", "", err
-	}
-	// ${body@E} undoes \\ and \xHH, all BashFrame writes.
-	var b strings.Builder
-	for i := 0; i < len(raw); i++ {
-		switch {
-		case raw[i] != '\\':
-			b.WriteByte(raw[i])
-		case i+1 < len(raw) && raw[i+1] == '\\':
-			b.WriteByte('\\')
-			i++
-		case i+3 < len(raw) && raw[i+1] == 'x' && isHex(raw[i+2]) && isHex(raw[i+3]):
-			c, _ := strconv.ParseUint(string(raw[i+2:i+4]), 16, 8)
-			b.WriteByte(byte(c))
-			i += 3
-		default:
-			return "", "", fmt.Errorf("bash frame body %q", raw)
-		}
-	}
-	i, _ := strconv.ParseUint(string(head[:10]), 10, 64)
-	return strconv.FormatUint(i, 10), b.String(), nil
 }
