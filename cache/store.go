@@ -39,7 +39,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -73,41 +72,13 @@ type Store struct {
 	Path string
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
-	// Spare lists the private per-user directories (RuntimeDirs), in
+	// Spare lists the private per-user directories (cmd's runtimeDirs), in
 	// order, where Update keeps what the state directory would not take
 	// (spareIn names the file). None: no spare.
 	Spare []string
 	// Files reads the state and spare files: the render's request's
 	// Reader, so the worker watches them.
 	Files rawfile.Reader
-}
-
-// RuntimeDirs are where the spare may live, in order: $XDG_RUNTIME_DIR/prchip
-// (the user's, on another file system than a full home, emptied at
-// logout, which suits records that matter for minutes), prchip-UID in the
-// temporary directory, and ~/.cache/prchip for when another user made
-// that name first (privdir refuses a directory that is not the user's
-// private one).
-func RuntimeDirs(e env.Env) []string {
-	var dirs []string
-	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
-		dirs = append(dirs, filepath.Join(d, "prchip"))
-	}
-	tmp := e.Get("TMPDIR") // os.TempDir's rule
-	if tmp == "" {
-		tmp = "/tmp"
-	}
-	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
-	cache := e.Get("XDG_CACHE_HOME")
-	if !filepath.IsAbs(cache) {
-		if home := e.Get("HOME"); filepath.IsAbs(home) {
-			cache = filepath.Join(home, ".cache")
-		}
-	}
-	if cache != "" {
-		dirs = append(dirs, filepath.Join(cache, "prchip"))
-	}
-	return dirs
 }
 
 // Problem explains why a state file was treated as empty. The render path

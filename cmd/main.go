@@ -62,7 +62,7 @@ type Paths struct {
 	// StateNote says why State is not under $XDG_STATE_HOME, when it is
 	// not (DefaultPaths); `status` shows it.
 	StateNote string
-	// Runtime are the per-user directories (cache.RuntimeDirs) where the
+	// Runtime are the per-user directories (runtimeDirs) where the
 	// store keeps what State's directory would not take.
 	Runtime []string
 }
