@@ -51,15 +51,6 @@ func ConfigDir(e env.Env) string {
 	return ""
 }
 
-// HostsFile is the path of gh's hosts.yml ("" when no home is known).
-func HostsFile(e env.Env) string {
-	d := ConfigDir(e)
-	if d == "" {
-		return ""
-	}
-	return filepath.Join(d, "hosts.yml")
-}
-
 // Setup is gh's local setup as far as it decides a PR chip's result. It
 // never holds a token: only digests and file identities.
 type Setup struct {
@@ -217,16 +208,12 @@ func (s *Setup) TokenSource(host string) string {
 // the token variables' (a legacy 40-hex token has no prefix to know it
 // by); the caller keeps them in memory only.
 func HostsTokens(e env.Env) []string {
-	p := HostsFile(e)
-	if p == "" {
+	d := ConfigDir(e)
+	if d == "" {
 		return nil
 	}
-	b, _, err := e.Files().Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+	doc, err := readHosts(e.Files(), filepath.Join(d, "hosts.yml"))
 	if err != nil {
-		return nil
-	}
-	var doc any
-	if yaml.Unmarshal(b, &doc) != nil {
 		return nil
 	}
 	var toks []string
