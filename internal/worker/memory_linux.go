@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"bytes"
 	"errors"
 	"path/filepath"
 	"syscall"
@@ -73,11 +74,8 @@ func (c *answerCache) drain() {
 			return
 		}
 		changed := false
-		for off := 0; off+unix.SizeofInotifyEvent <= n; {
-			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
-			if !changed && c.matters(ev, c.buf[off+unix.SizeofInotifyEvent:off+unix.SizeofInotifyEvent+int(ev.Len)]) {
-				changed = true
-			}
+		inotifyEvents(c.buf[:n], func(ev *unix.InotifyEvent, name []byte) {
+			changed = changed || c.matters(ev, name)
 			// A watched directory moved or deleted: its watch no longer
 			// stands for its path (and IN_IGNORED: the kernel dropped it).
 			if ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
@@ -92,8 +90,7 @@ func (c *answerCache) drain() {
 					}
 				}
 			}
-			off += unix.SizeofInotifyEvent + int(ev.Len)
-		}
+		})
 		if changed {
 			c.valid = false
 			for d, w := range c.seen {
@@ -105,28 +102,30 @@ func (c *answerCache) drain() {
 	}
 }
 
-// matters reports whether event ev (raw: its NUL-padded name) may change
-// an answer: it names an entry the render depends on, or the watched
-// directory itself, or the queue overflowed.
-func (c *answerCache) matters(ev *unix.InotifyEvent, raw []byte) bool {
+// matters reports whether event ev about name may change an answer: it
+// names an entry the render depends on, or the watched directory itself,
+// or the queue overflowed.
+func (c *answerCache) matters(ev *unix.InotifyEvent, name []byte) bool {
 	d, ok := c.wds[ev.Wd]
 	if !ok || ev.Mask&unix.IN_Q_OVERFLOW != 0 {
 		return true
 	}
-	if i := bytesIndexZero(raw); i >= 0 {
-		raw = raw[:i]
-	}
 	names := c.names[d]
-	return len(raw) == 0 || names[""] || names[string(raw)]
+	return len(name) == 0 || names[""] || names[string(name)]
 }
 
-func bytesIndexZero(b []byte) int {
-	for i, c := range b {
-		if c == 0 {
-			return i
+// inotifyEvents calls fn for each event in buf, as read from an inotify
+// descriptor, with the name it carries (without its NUL padding).
+func inotifyEvents(buf []byte, fn func(ev *unix.InotifyEvent, name []byte)) {
+	for off := 0; off+unix.SizeofInotifyEvent <= len(buf); {
+		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[off]))
+		name := buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+int(ev.Len)]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
 		}
+		fn(ev, name)
+		off += unix.SizeofInotifyEvent + int(ev.Len)
 	}
-	return -1
 }
 
 // lookup returns the cached answer for key, if it still holds at now.
