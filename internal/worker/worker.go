@@ -119,18 +119,23 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	if id := rawfile.Identity("/proc/self/exe"); id != (rawfile.ID{}) {
 		w.exe = id
 	}
-	w.record = writeRecord(w.base.State, o.ShellPID, exe)
+	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
 	defer w.removeRecord()
-	if hello {
-		msg := shellhooks.Hello(os.Getpid())
-		if o.Shell == sanitize.Bash {
-			msg = shellhooks.BashFrame("0", strconv.Itoa(os.Getpid()))
-		}
-		if _, err := out.Write(msg); err != nil {
+	if pid := os.Getpid(); hello {
+		if _, err := out.Write(frame(o.Shell, shellhooks.Hello(pid), "0", strconv.Itoa(pid))); err != nil {
 			return nil
 		}
 	}
 	return w.Serve(read)
+}
+
+// frame is a message to shell: bash reads BashFrame(id, body), the others
+// line.
+func frame(shell sanitize.Shell, line []byte, id, body string) []byte {
+	if shell == sanitize.Bash {
+		return shellhooks.BashFrame(id, body)
+	}
+	return line
 }
 
 // New is a worker answering on out, running the binary at exe (its
@@ -141,27 +146,24 @@ func New(o Options, out io.Writer, exe string) *Worker {
 		escape = sanitize.Plain
 	}
 	base := o.Request(o.Env)
-	return &Worker{opts: o, base: base, shell: o.Shell, escape: escape, out: out, shellPID: o.ShellPID, exePath: exe,
+	return &Worker{opts: o, escape: escape, out: out, exePath: exe,
 		exe: rawfile.Identity(exe), done: make(chan struct{}, 1), idle: config.Load(base.Config, base.Env.Files()).WorkerIdle,
 		cache: newAnswerCache(), Exit: func() { os.Exit(0) }}
 }
 
 // Worker is one shell's worker.
 type Worker struct {
-	mu    sync.Mutex
-	opts  Options
-	base  render.Request // the worker's own: where its state and configuration are
-	shell sanitize.Shell // the hook's: zsh is told of redraws (push)
+	mu   sync.Mutex
+	opts Options // Shell, the hook's: zsh and fish are told of redraws (push)
 	// escape is what answers are escaped for: the shell's, or plain text
 	// (--plain) for a prompt that starship draws from $PRCHIP.
-	escape   sanitize.Shell
-	out      io.Writer // the FIFO, or fish's answer file (fishChannel)
-	shellPID int
-	exePath  string
-	exe      rawfile.ID
-	idle     time.Duration
-	record   string // the status record's path, "" when none was written
-	touched  time.Time
+	escape  sanitize.Shell
+	out     io.Writer // the FIFO, or fish's answer file (fishChannel)
+	exePath string
+	exe     rawfile.ID
+	idle    time.Duration
+	record  string // the status record's path, "" when none was written
+	touched time.Time
 
 	last     shellhooks.Request // the latest request: where the shell is
 	lastChip string
@@ -183,7 +185,7 @@ type Worker struct {
 func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 	idle := time.NewTimer(w.idle)
 	go func() {
-		gone := watchProcess(w.shellPID)
+		gone := watchProcess(w.opts.ShellPID)
 		sigs := make(chan os.Signal, 1)
 		signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 		for {
@@ -297,7 +299,7 @@ func (w *Worker) request(r shellhooks.Request, noRefresh, track bool) render.Req
 // answer handles one request; false when the shell can no longer be told.
 func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	var dirID rawfile.ID
-	r.Dir, dirID = shellDir(w.shellPID, r.Dir)
+	r.Dir, dirID = shellDir(w.opts.ShellPID, r.Dir)
 	w.last = r
 	// The directory's identity is in the key: a path that has come to name
 	// another directory (a link retargeted, a directory replaced) sends no
@@ -324,7 +326,7 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 			if rr.Config != nil {
 				w.idle = rr.Config.WorkerIdle
 			}
-			if w.shell != sanitize.Bash {
+			if w.opts.Shell != sanitize.Bash {
 				w.follow(rr)
 			} else if rr.Child != nil {
 				go rr.Child.Wait() // reap it; bash cannot be told when it ends
@@ -337,11 +339,7 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		os.Chtimes(w.record, now, now)
 		w.touched = now
 	}
-	msg := shellhooks.Answer(r.ID, text)
-	if w.shell == sanitize.Bash {
-		msg = shellhooks.BashFrame(r.ID, text)
-	}
-	_, err := w.out.Write(msg)
+	_, err := w.out.Write(frame(w.opts.Shell, shellhooks.Answer(r.ID, text), r.ID, text))
 	if err == nil && !hit && !rr.InFlight && rr.Until.After(time.Now()) {
 		w.fill(r, key, rr)
 	}
