@@ -11,8 +11,7 @@ import (
 )
 
 func newConfigCmd(base baseOptions) *cobra.Command {
-	configCmd := plainCmd("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
-	return configCmd
+	return plainCmd("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
 }
 
 func runConfig(c *baseOptions) error {
