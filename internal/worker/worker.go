@@ -171,7 +171,6 @@ type Worker struct {
 	done     chan struct{}
 	watching atomic.Bool // a goroutine waits for another process's refresh
 	cache    *answerCache
-	tracker  tracker
 	// renders counts the answers rendered rather than taken from memory.
 	renders int
 	// Exit ends the process (os.Exit(0)); tests give their own.
@@ -284,14 +283,9 @@ func openFIFO(path string, mode int) (*os.File, error) {
 
 // request is what the render needs for r: the shell's directory and the
 // variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes. track: its renders tell
-// the worker's tracker what they read.
-func (w *Worker) request(r shellhooks.Request, noRefresh, track bool) render.Request {
-	e := w.opts.Env.Request(r.Env)
-	if track {
-		e = e.Tracked(w.tracker.record)
-	}
-	q := w.opts.Request(e)
+// (env.Request), which the worker never changes.
+func (w *Worker) request(r shellhooks.Request, noRefresh bool) render.Request {
+	q := w.opts.Request(w.opts.Env.Request(r.Env))
 	q.Dir, q.Shell, q.NoRefresh, q.Now = r.Dir, w.escape, noRefresh, w.opts.Now
 	return q
 }
@@ -310,17 +304,17 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		text, hit = w.cache.lookup(key, time.Now())
 	}
 	var rr render.Chip
+	var seen tracker
 	if !hit {
 		w.renders++
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
-			q := w.request(r, false, true)
+			q := w.request(r, false)
 			if r.Invalidate || r.Probe {
 				invalidate(q, r.Probe, r.Once)
 			}
-			w.tracker.start()
-			q.Until = w.cache != nil
+			q.Env, q.Until = q.Env.Tracked(seen.record), w.cache != nil
 			rr = render.Render(q)
 			text = rr.Text
 			if rr.Config != nil {
@@ -341,27 +335,26 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	}
 	_, err := w.out.Write(frame(w.opts.Shell, shellhooks.Answer(r.ID, text), r.ID, text))
 	if err == nil && !hit && !rr.InFlight && rr.Until.After(time.Now()) {
-		w.fill(r, key, rr)
+		w.fill(r, key, rr, seen.paths)
 	}
 	return err == nil
 }
 
 // fill caches the answer just given, after the shell has it: it watches
-// the directories that render looked in, then renders once more, and
+// the directories that render looked in (seen), then renders once more, and
 // caches only when that gives the same answer and looked nowhere else
 // (a change between the first render and the watches shows as a
 // difference).
-func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip) {
-	seen := w.tracker.take()
+func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen []touched) {
 	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
 	defer func() { recover() }()
-	q := w.request(r, true, true)
-	q.Until = true
-	w.tracker.start()
+	var looked tracker
+	q := w.request(r, true)
+	q.Env, q.Until = q.Env.Tracked(looked.record), true
 	again := render.Render(q)
-	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
+	if again.Text != first.Text || !w.cache.covers(looked.paths) {
 		return
 	}
 	until := first.Until
@@ -418,9 +411,8 @@ type touched struct {
 	entries bool
 }
 
-// tracker collects the paths the worker's renders look at: it is each
-// render request's (env.Env.Tracked), so it hears of nothing read outside
-// a render.
+// tracker collects the paths one render looks at: its request carries it
+// (env.Env.Tracked), so it hears of nothing read outside that render.
 type tracker struct {
 	mu    sync.Mutex
 	paths []touched
@@ -430,19 +422,6 @@ func (t *tracker) record(path string, entries bool) {
 	t.mu.Lock()
 	t.paths = append(t.paths, touched{path, entries})
 	t.mu.Unlock()
-}
-
-// start forgets what earlier renders looked at.
-func (t *tracker) start() {
-	t.mu.Lock()
-	t.paths = t.paths[:0]
-	t.mu.Unlock()
-}
-
-func (t *tracker) take() []touched {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]touched(nil), t.paths...)
 }
 
 // follow arranges for w.done to fire when the refresh the answer depends
@@ -470,7 +449,7 @@ func (w *Worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		q := w.request(w.last, true, false) // a push is no answer the memory keeps
+		q := w.request(w.last, true) // untracked: a push is no answer the memory keeps
 		text = render.Render(q).Text
 	}()
 	if text == w.lastChip {
