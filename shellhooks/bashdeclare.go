@@ -74,6 +74,10 @@ func unquoteBash(s string) (string, bool) {
 	return b.String(), true
 }
 
+// ansiEscapes are the one-character escapes of $'...', decoded as
+// ansiDecoded says.
+const ansiEscapes, ansiDecoded = `abeEfnrtv\'"?`, "\a\b\x1b\x1b\f\n\r\t\v\\'\"?"
+
 // ansiC decodes the inside of $'...' up to its closing quote into b and
 // returns what follows it; the escapes are those bash's $'...' knows.
 func ansiC(s string, b *strings.Builder) (string, bool) {
@@ -90,26 +94,13 @@ func ansiC(s string, b *strings.Builder) (string, bool) {
 			return "", false
 		}
 		i++
-		switch c = s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
-			b.WriteByte(c)
-		case '0', '1', '2', '3', '4', '5', '6', '7':
+		c = s[i]
+		if e := strings.IndexByte(ansiEscapes, c); e >= 0 {
+			b.WriteByte(ansiDecoded[e])
+			continue
+		}
+		switch {
+		case c >= '0' && c <= '7':
 			j := i
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
 				j++
@@ -117,7 +108,7 @@ func ansiC(s string, b *strings.Builder) (string, bool) {
 			n, _ := strconv.ParseUint(s[i:j], 8, 16)
 			b.WriteByte(byte(n))
 			i = j - 1
-		case 'x':
+		case c == 'x':
 			j := i + 1
 			for j < len(s) && j < i+3 && isHex(s[j]) {
 				j++
