@@ -26,6 +26,7 @@ package cache
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -133,7 +134,7 @@ func (s *Store) checker(problem **Problem) func(rawfile.FileInfo) error {
 		case i.IsDir():
 			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
 		case !i.IsRegular():
-			*problem = &Problem{s.Path, "is not a regular file (a " + fileType(i) + "); ignored"}
+			*problem = &Problem{s.Path, "is not a regular file (a " + cmp.Or(fileTypes[i.Mode&syscall.S_IFMT], "special file") + "); ignored"}
 		case i.Perm()&0o022 != 0:
 			*problem = &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
 		case int(i.Uid) != os.Geteuid():
@@ -162,19 +163,10 @@ func (s *Store) readProblem(err error, problem *Problem) *Problem {
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-func fileType(i rawfile.FileInfo) string {
-	switch i.Mode & syscall.S_IFMT {
-	case syscall.S_IFIFO:
-		return "FIFO"
-	case syscall.S_IFCHR:
-		return "character device"
-	case syscall.S_IFBLK:
-		return "block device"
-	case syscall.S_IFSOCK:
-		return "socket"
-	}
-	return "special file"
-}
+// fileTypes name the files the state file must not be; others are a
+// "special file".
+var fileTypes = map[uint32]string{syscall.S_IFIFO: "FIFO", syscall.S_IFCHR: "character device",
+	syscall.S_IFBLK: "block device", syscall.S_IFSOCK: "socket"}
 
 // checkHeader validates the first line and returns the rest.
 func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
