@@ -311,8 +311,13 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
 			q := w.request(r, false)
-			if r.Invalidate || r.Probe {
-				invalidate(q, r.Probe, r.Once)
+			if r.Invalidate || r.Probe { // `prchip invalidate [--probe]`, without its output
+				eng := render.Engine(q)
+				if r.Probe {
+					eng.InvalidateProbe(eng.Gather(), r.Once)
+				} else {
+					eng.Invalidate(eng.Gather(), r.Once)
+				}
 			}
 			q.Env, q.Until = q.Env.Tracked(seen.record), w.cache != nil
 			rr = render.Render(q)
@@ -458,17 +463,6 @@ func (w *Worker) push() bool {
 	w.lastChip = text
 	_, err := w.out.Write(shellhooks.Push(text))
 	return err == nil
-}
-
-// invalidate is `prchip invalidate [--probe]` for q's directory, without
-// its output.
-func invalidate(q render.Request, probe bool, once string) {
-	env := render.Engine(q)
-	if probe {
-		env.InvalidateProbe(env.Gather(), once)
-		return
-	}
-	env.Invalidate(env.Gather(), once)
 }
 
 // watchProcess returns a channel closed when process pid ends. It waits on
