@@ -123,14 +123,7 @@ func (s *Setup) Read(e env.Env) {
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
 func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
-	path := e.Get("PATH")
-	for path != "" {
-		dir := path
-		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
-			dir, path = path[:i], path[i+1:]
-		} else {
-			path = ""
-		}
+	for dir := range strings.SplitSeq(e.Get("PATH"), string(os.PathListSeparator)) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
