@@ -14,16 +14,6 @@ import (
 //go:embed prchip.zsh prchip.bash prchip.fish starship.toml
 var files embed.FS
 
-func file(name string) string {
-	switch name {
-	case "zsh", "bash", "fish":
-		return "prchip." + name
-	case "starship":
-		return "starship.toml"
-	}
-	return ""
-}
-
 // Names lists the integrations `prchip init` knows.
 func Names() []string { return []string{"zsh", "bash", "fish", "starship"} }
 
@@ -38,11 +28,11 @@ type Options struct {
 
 // Snippet returns the integration for name with placeholders filled.
 func Snippet(name string, o Options) (string, bool) {
-	f := file(name)
-	if f == "" {
-		return "", false
+	f := "prchip." + name
+	if name == "starship" {
+		f = "starship.toml"
 	}
-	b, err := files.ReadFile(f)
+	b, err := files.ReadFile(f) // none for a name not in Names
 	if err != nil {
 		return "", false
 	}
