@@ -106,10 +106,9 @@ func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 // written and files larger than MaxSize. A missing file is an empty one
 // (size 0, no problem); closing the file is always safe.
 func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
-	var problem *Problem
-	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
 	if err != nil {
-		return f, 0, s.readProblem(err, problem)
+		return f, 0, s.readProblem(err)
 	}
 	return f, info.Size, nil
 }
@@ -123,40 +122,34 @@ func (s *Store) readFile(path string) ([]byte, *Problem) {
 		return nil, p
 	}
 	b, err := f.ReadAll(size, MaxSize)
-	return b, s.readProblem(err, nil)
+	return b, s.readProblem(err)
 }
 
-// checker refuses what SPEC 5 says to treat as empty state, saying why in
-// *problem.
-func (s *Store) checker(problem **Problem) func(rawfile.FileInfo) error {
-	return func(i rawfile.FileInfo) error {
-		switch {
-		case i.IsDir():
-			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
-		case !i.IsRegular():
-			*problem = &Problem{s.Path, "is not a regular file (a " + cmp.Or(fileTypes[i.Mode&syscall.S_IFMT], "special file") + "); ignored"}
-		case i.Perm()&0o022 != 0:
-			*problem = &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
-		case int(i.Uid) != os.Geteuid():
-			*problem = &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", i.Uid)}
-		case i.Size > MaxSize:
-			*problem = &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", i.Size, MaxSize)}
-		}
-		if *problem != nil {
-			return *problem
-		}
-		return nil
-	}
-}
-
-func (s *Store) readProblem(err error, problem *Problem) *Problem {
+// check refuses what SPEC 5 says to treat as empty state, saying why in
+// the *Problem it returns.
+func (s *Store) check(i rawfile.FileInfo) error {
 	switch {
-	case err == nil:
+	case i.IsDir():
+		return &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
+	case !i.IsRegular():
+		return &Problem{s.Path, "is not a regular file (a " + cmp.Or(fileTypes[i.Mode&syscall.S_IFMT], "special file") + "); ignored"}
+	case i.Perm()&0o022 != 0:
+		return &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
+	case int(i.Uid) != os.Geteuid():
+		return &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", i.Uid)}
+	case i.Size > MaxSize:
+		return &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", i.Size, MaxSize)}
+	}
+	return nil
+}
+
+func (s *Store) readProblem(err error) *Problem {
+	var p *Problem
+	switch {
+	case err == nil, errors.Is(err, fs.ErrNotExist):
 		return nil
-	case problem != nil:
-		return problem
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
+	case errors.As(err, &p):
+		return p
 	case errors.Is(err, syscall.ELOOP):
 		return &Problem{s.Path, "is a symbolic link; ignored (the next write replaces it with a regular file)"}
 	}
@@ -238,7 +231,7 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 	}
 	b, err := f.ReadAll(size, MaxSize)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil)
+		return nil, nil, s.readProblem(err)
 	}
 	body, p := s.checkHeader(b)
 	if p != nil {
