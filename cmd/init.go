@@ -3,15 +3,12 @@ package cmd
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/internal/worker"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -68,16 +65,8 @@ func hookExecutable(arg0 string, e env.Env) string {
 	if err != nil {
 		return exe
 	}
-	var p string
-	var st rawfile.FileInfo
-	if strings.Contains(arg0, "/") {
-		if p, err = filepath.Abs(arg0); err == nil {
-			st, err = e.Files().Stat(p)
-		}
-	} else if p, st = ghauth.LookPath(arg0, e); p == "" {
-		err = os.ErrNotExist
-	}
-	if err != nil || st.ID != self.ID {
+	p := worker.AbsExecutable(arg0, e)
+	if st, err := e.Files().Stat(p); err != nil || st.ID != self.ID {
 		return exe
 	}
 	return p

@@ -110,7 +110,7 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	// user's commands. And out of the shell's directory, which would stay
 	// busy (a umount there fails) for as long as the worker lives.
 	syscall.Setsid()
-	exe := absExecutable(os.Args[0], o.Env)
+	exe := AbsExecutable(os.Args[0], o.Env)
 	os.Chdir("/")
 	w := New(o, out, exe)
 	// The running binary's identity; a different file at exePath later
@@ -595,9 +595,9 @@ func (w *Worker) removeRecord() {
 	}
 }
 
-// absExecutable is the path the hook ran prchip by, made absolute: a bare
+// AbsExecutable is the path the hook ran prchip by, made absolute: a bare
 // name as found on e's PATH.
-func absExecutable(arg0 string, e env.Env) string {
+func AbsExecutable(arg0 string, e env.Env) string {
 	if filepath.Base(arg0) == arg0 {
 		if p, _ := ghauth.LookPath(arg0, e); p != "" {
 			arg0 = p
