@@ -164,20 +164,6 @@ func spawnRefresh(eng *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	return true, c.Process
 }
 
-// InheritedLock returns the refresh lock handed over by spawnRefresh, and
-// e without the variable that named it: the children get e, and not the
-// descriptor.
-func InheritedLock(e env.Env) (*os.File, env.Env) {
-	fd, err := strconv.Atoi(e.Get(lockFDEnv))
-	if err != nil || fd < 3 {
-		return nil, e
-	}
-	e = e.Without(lockFDEnv)
-	// Not for gh: the lock is ours until this process ends.
-	syscall.CloseOnExec(fd)
-	return os.NewFile(uintptr(fd), "refresh-lock"), e
-}
-
 // Refresh is the detached refresh a render started (BackgroundCmd), for
 // the repository at q.Dir. It holds the repository's refresh lock for its
 // whole life (the one handed over, else its own), decides again under it
@@ -186,8 +172,14 @@ func InheritedLock(e env.Env) (*os.File, env.Env) {
 // outlives its budget ends the process with exit code 1 (SPEC 2's
 // retryable failure).
 func Refresh(q Request) error {
-	lock, e := InheritedLock(q.Env)
-	q.Env = e
+	// The lock spawnRefresh handed over; the children get the environment
+	// without the variable that named it, and not the descriptor.
+	var lock *os.File
+	if fd, err := strconv.Atoi(q.Env.Get(lockFDEnv)); err == nil && fd >= 3 {
+		q.Env = q.Env.Without(lockFDEnv)
+		syscall.CloseOnExec(fd) // not for gh: the lock is ours until this process ends
+		lock = os.NewFile(uintptr(fd), "refresh-lock")
+	}
 	proc.BecomeSubreaper()
 	eng := Engine(q)
 	f := eng.Gather()
