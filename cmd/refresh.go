@@ -98,12 +98,8 @@ func describe(r chip.RefreshResult) (string, int) {
 	case o.Detail != "":
 		b.WriteString(": " + o.Detail)
 	}
-	code := ExitOK
-	switch o.Class {
-	case classify.Retryable:
-		code = ExitRetryable
-	case classify.AuthFailure, classify.MissingGh:
-		code = ExitAuth
-	}
-	return b.String(), code
+	return b.String(), exitCodes[o.Class]
 }
+
+// exitCodes are SPEC 2's codes for the outcomes that are not ExitOK.
+var exitCodes = map[classify.Class]int{classify.Retryable: ExitRetryable, classify.AuthFailure: ExitAuth, classify.MissingGh: ExitAuth}
