@@ -7,9 +7,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -141,10 +142,7 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 func (s *Setup) Hosts() []string {
 	if !s.hostsLoaded && s.hostsFile != "" {
 		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
-		for h := range s.hostsYAML {
-			s.hosts = append(s.hosts, h)
-		}
-		sort.Strings(s.hosts)
+		s.hosts = slices.Sorted(maps.Keys(s.hostsYAML))
 	}
 	s.hostsLoaded = true
 	return s.hosts
