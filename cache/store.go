@@ -523,13 +523,11 @@ func (s *Store) DirProblem() error {
 	return nil
 }
 
-func (s *Store) lockPath() string { return s.Path + ".lock" }
-
 // lock takes the advisory write lock in d. It gives up (ErrLocked) when
 // the lock stays taken for LockQuiet while the state file does not change,
 // or for LockWait in all.
 func (s *Store) lock(d *privdir.Dir) (func(), error) {
-	f, err := d.OpenFile(filepath.Base(s.lockPath()), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := d.OpenFile(filepath.Base(s.Path)+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open state lock: %w", err)
 	}
@@ -550,7 +548,7 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 	}
 	f.Close()
 	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
-		ErrLocked, s.lockPath(), time.Since(moved).Round(time.Millisecond))
+		ErrLocked, s.Path+".lock", time.Since(moved).Round(time.Millisecond))
 }
 
 // stamp tells versions of the state file apart (each write replaces it):

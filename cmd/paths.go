@@ -20,10 +20,7 @@ import (
 // paths_test.go), written out because on macOS adrg/xdg puts both under
 // ~/Library/Application Support, where neither prchip nor gh keeps them.
 func DefaultPaths(e env.Env) Paths {
-	home := e.Get("HOME")
-	if home == "" {
-		home = "/"
-	}
+	home := cmp.Or(e.Get("HOME"), "/")
 	state, note := stateHome(home, e)
 	return Paths{
 		State:     filepath.Join(state, "prchip", "state"),

@@ -4,6 +4,7 @@
 package ghauth
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -340,15 +341,11 @@ func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
 	if v == "" {
 		return repo.Remote{}, false, false
 	}
-	host := s.env.Get("GH_HOST")
-	if host == "" {
-		host = github
-	}
-	gr, err := repository.ParseWithHost(v, host)
+	gr, err := repository.ParseWithHost(v, cmp.Or(s.env.Get("GH_HOST"), github))
 	if err != nil || gr.Owner == "" || gr.Name == "" {
 		return repo.Remote{}, true, false
 	}
-	host = NormalizeHostname(gr.Host)
+	host := NormalizeHostname(gr.Host)
 	if !s.IsGitHubHost(host) {
 		return repo.Remote{}, true, false
 	}

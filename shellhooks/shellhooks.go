@@ -3,6 +3,7 @@
 package shellhooks
 
 import (
+	"cmp"
 	"embed"
 	"fmt"
 	"strconv"
@@ -36,10 +37,6 @@ func Snippet(name string, o Options) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	exe := o.Exe
-	if exe == "" {
-		exe = "prchip"
-	}
 	// git only asks GitHub whether the PR changed (a conditional probe:
 	// a commit changes nothing there, a push does); gh, gt and the other
 	// commands configured refresh in full (SPEC 4, "Cost to GitHub").
@@ -62,7 +59,7 @@ func Snippet(name string, o Options) (string, bool) {
 	}
 	pattern, probePattern := casePattern(words), casePattern(probeWords)
 	r := strings.NewReplacer(
-		"@PRCHIP_EXE@", quote(exe, name),
+		"@PRCHIP_EXE@", quote(cmp.Or(o.Exe, "prchip"), name),
 		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
 		"@PRCHIP_INVALIDATE_CASE@", pattern,
 		"@PRCHIP_PROBE_ON@", strings.Join(append(probeWords, "''")[:max(len(probeWords), 1)], " "),
