@@ -46,18 +46,20 @@ const watchMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MODIFY | unix.IN_ATT
 // newAnswerCache returns nil when inotify cannot be had (the per-user
 // instance limit, say): every answer is then rendered.
 func newAnswerCache() *answerCache {
-	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	if err != nil {
+	c := &answerCache{buf: make([]byte, 64<<10)}
+	if !c.reset() {
 		return nil
 	}
-	c := &answerCache{buf: make([]byte, 64<<10)}
-	c.reset(fd)
 	return c
 }
 
-func (c *answerCache) reset(fd int) {
+// reset starts over with a new inotify instance and no watches; false
+// when none can be had.
+func (c *answerCache) reset() bool {
+	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
 	c.fd, c.watched, c.wds, c.seen, c.valid = fd, map[string]bool{}, map[int32]string{}, map[string]string{}, false
 	c.names = map[string]map[string]bool{}
+	return err == nil
 }
 
 // drain reads every queued event; an event about an entry the render
@@ -154,12 +156,9 @@ func (c *answerCache) forget() {
 func (c *answerCache) watch(paths []touched) bool {
 	if len(c.watched)+len(paths) > maxWatches {
 		unix.Close(c.fd)
-		fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-		if err != nil {
-			c.fd = -1
+		if !c.reset() {
 			return false
 		}
-		c.reset(fd)
 	}
 	// A path reached through a symbolic link changes where the link points
 	// to as well (gh on PATH is often a link): watch there too.
