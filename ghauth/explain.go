@@ -60,15 +60,7 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 // otherForge names the forge a host belongs to when it is plainly not a
 // GitHub Enterprise Server, "" when it may be one.
 func otherForge(host string) string {
-	labels := strings.Split(host, ".")
-	has := func(word string) bool {
-		for _, l := range labels {
-			if strings.Contains(l, word) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(word string) bool { return strings.Contains(host, word) } // in some label: words hold no dot
 	switch {
 	case has("gitlab"):
 		return "GitLab"

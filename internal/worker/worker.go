@@ -121,7 +121,8 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	}
 	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
 	defer w.removeRecord()
-	if pid := os.Getpid(); hello {
+	if hello {
+		pid := os.Getpid()
 		if _, err := out.Write(frame(o.Shell, shellhooks.Hello(pid), "0", strconv.Itoa(pid))); err != nil {
 			return nil
 		}
