@@ -109,7 +109,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	r := &lineReader{f: f, size: size, buf: make([]byte, window)}
 	head, next, err := r.line(0)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil)
+		return nil, nil, s.readProblem(err)
 	}
 	if next != int64(len(head))+1 { // the file ended before the header did
 		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}
@@ -126,7 +126,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	}
 	line, after, err := r.line(next)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil)
+		return nil, nil, s.readProblem(err)
 	}
 	if g, isG := bytes.CutPrefix(line, []byte("G\t")); isG {
 		global = bytes.Clone(g) // the window is read into again below
@@ -141,7 +141,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 		mid := lo + (hi-lo)/2
 		start, k, err := r.lineAfter(mid, hi)
 		if err != nil {
-			return global, nil, s.readProblem(err, nil)
+			return global, nil, s.readProblem(err)
 		}
 		if start >= hi {
 			hi = mid
@@ -159,7 +159,7 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	for pos := lo; pos < hi; {
 		line, after, err := r.line(pos)
 		if err != nil {
-			return global, nil, s.readProblem(err, nil)
+			return global, nil, s.readProblem(err)
 		}
 		if rest, found := bytes.CutPrefix(line, []byte("R\t"+key+"\t")); found {
 			js, p := s.recordJSON(rest)

@@ -26,6 +26,7 @@ package cache
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -39,7 +40,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/rawfile"
 )
@@ -73,38 +73,13 @@ type Store struct {
 	Path string
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
-	// Spare lists the private per-user directories (RuntimeDirs), in
+	// Spare lists the private per-user directories (cmd's runtimeDirs), in
 	// order, where Update keeps what the state directory would not take
 	// (spareIn names the file). None: no spare.
 	Spare []string
-}
-
-// RuntimeDirs are where the spare may live, in order: $XDG_RUNTIME_DIR/prchip
-// (the user's, on another file system than a full home, emptied at
-// logout, which suits records that matter for minutes), prchip-UID in the
-// temporary directory, and ~/.cache/prchip for when another user made
-// that name first (privdir refuses a directory that is not the user's
-// private one).
-func RuntimeDirs(e env.Env) []string {
-	var dirs []string
-	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
-		dirs = append(dirs, filepath.Join(d, "prchip"))
-	}
-	tmp := e.Get("TMPDIR") // os.TempDir's rule
-	if tmp == "" {
-		tmp = "/tmp"
-	}
-	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
-	cache := e.Get("XDG_CACHE_HOME")
-	if !filepath.IsAbs(cache) {
-		if home := e.Get("HOME"); filepath.IsAbs(home) {
-			cache = filepath.Join(home, ".cache")
-		}
-	}
-	if cache != "" {
-		dirs = append(dirs, filepath.Join(cache, "prchip"))
-	}
-	return dirs
+	// Files reads the state and spare files: the render's request's
+	// Reader, so the worker watches them.
+	Files rawfile.Reader
 }
 
 // Problem explains why a state file was treated as empty. The render path
@@ -131,10 +106,9 @@ func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 // written and files larger than MaxSize. A missing file is an empty one
 // (size 0, no problem); closing the file is always safe.
 func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
-	var problem *Problem
-	f, info, err := rawfile.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.checker(&problem))
+	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
 	if err != nil {
-		return f, 0, s.readProblem(err, problem)
+		return f, 0, s.readProblem(err)
 	}
 	return f, info.Size, nil
 }
@@ -148,59 +122,44 @@ func (s *Store) readFile(path string) ([]byte, *Problem) {
 		return nil, p
 	}
 	b, err := f.ReadAll(size, MaxSize)
-	return b, s.readProblem(err, nil)
+	return b, s.readProblem(err)
 }
 
-// checker refuses what SPEC 5 says to treat as empty state, saying why in
-// *problem.
-func (s *Store) checker(problem **Problem) func(rawfile.FileInfo) error {
-	return func(i rawfile.FileInfo) error {
-		switch {
-		case i.IsDir():
-			*problem = &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
-		case !i.IsRegular():
-			*problem = &Problem{s.Path, "is not a regular file (a " + fileType(i) + "); ignored"}
-		case i.Perm()&0o022 != 0:
-			*problem = &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
-		case int(i.Uid) != os.Geteuid():
-			*problem = &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", i.Uid)}
-		case i.Size > MaxSize:
-			*problem = &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", i.Size, MaxSize)}
-		}
-		if *problem != nil {
-			return *problem
-		}
-		return nil
-	}
-}
-
-func (s *Store) readProblem(err error, problem *Problem) *Problem {
+// check refuses what SPEC 5 says to treat as empty state, saying why in
+// the *Problem it returns.
+func (s *Store) check(i rawfile.FileInfo) error {
 	switch {
-	case err == nil:
+	case i.IsDir():
+		return &Problem{s.Path, "is a directory; ignored (the next write moves it aside)"}
+	case !i.IsRegular():
+		return &Problem{s.Path, "is not a regular file (a " + cmp.Or(fileTypes[i.Mode&syscall.S_IFMT], "special file") + "); ignored"}
+	case i.Perm()&0o022 != 0:
+		return &Problem{s.Path, fmt.Sprintf("mode %04o lets others write it; ignored (the next write makes it 0600)", i.Perm())}
+	case int(i.Uid) != os.Geteuid():
+		return &Problem{s.Path, fmt.Sprintf("is owned by uid %d, not by you; ignored", i.Uid)}
+	case i.Size > MaxSize:
+		return &Problem{s.Path, fmt.Sprintf("is %d bytes, more than the %d a state file may have; ignored", i.Size, MaxSize)}
+	}
+	return nil
+}
+
+func (s *Store) readProblem(err error) *Problem {
+	var p *Problem
+	switch {
+	case err == nil, errors.Is(err, fs.ErrNotExist):
 		return nil
-	case problem != nil:
-		return problem
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
+	case errors.As(err, &p):
+		return p
 	case errors.Is(err, syscall.ELOOP):
 		return &Problem{s.Path, "is a symbolic link; ignored (the next write replaces it with a regular file)"}
 	}
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-func fileType(i rawfile.FileInfo) string {
-	switch i.Mode & syscall.S_IFMT {
-	case syscall.S_IFIFO:
-		return "FIFO"
-	case syscall.S_IFCHR:
-		return "character device"
-	case syscall.S_IFBLK:
-		return "block device"
-	case syscall.S_IFSOCK:
-		return "socket"
-	}
-	return "special file"
-}
+// fileTypes name the files the state file must not be; others are a
+// "special file".
+var fileTypes = map[uint32]string{syscall.S_IFIFO: "FIFO", syscall.S_IFCHR: "character device",
+	syscall.S_IFBLK: "block device", syscall.S_IFSOCK: "socket"}
 
 // checkHeader validates the first line and returns the rest.
 func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
@@ -272,7 +231,7 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 	}
 	b, err := f.ReadAll(size, MaxSize)
 	if err != nil {
-		return nil, nil, s.readProblem(err, nil)
+		return nil, nil, s.readProblem(err)
 	}
 	body, p := s.checkHeader(b)
 	if p != nil {
@@ -413,7 +372,7 @@ func (s *Store) Load() *Tx {
 // never share one.
 func (s *Store) spareIn(dir string) *Store {
 	sum := sha256.Sum256([]byte(s.Path))
-	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now}
+	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now, Files: s.Files}
 }
 
 // spare reads the first spare file found, nil when there is none. Its
@@ -564,13 +523,11 @@ func (s *Store) DirProblem() error {
 	return nil
 }
 
-func (s *Store) lockPath() string { return s.Path + ".lock" }
-
 // lock takes the advisory write lock in d. It gives up (ErrLocked) when
 // the lock stays taken for LockQuiet while the state file does not change,
 // or for LockWait in all.
 func (s *Store) lock(d *privdir.Dir) (func(), error) {
-	f, err := d.OpenFile(filepath.Base(s.lockPath()), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := d.OpenFile(filepath.Base(s.Path)+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open state lock: %w", err)
 	}
@@ -591,7 +548,7 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 	}
 	f.Close()
 	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
-		ErrLocked, s.lockPath(), time.Since(moved).Round(time.Millisecond))
+		ErrLocked, s.Path+".lock", time.Since(moved).Round(time.Millisecond))
 }
 
 // stamp tells versions of the state file apart (each write replaces it):

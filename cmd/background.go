@@ -6,17 +6,6 @@ import (
 	"github.com/prchip/prchip/internal/render"
 )
 
-// runBackground is the detached refresh a render started in dir
-// (render.Refresh).
-func runBackground(o *IO, paths Paths, dir string) error {
-	q := o.request(paths, "", false)
-	q.Dir = dir
-	if err := render.Refresh(q); err != nil {
-		return &ExitError{Code: ExitRetryable}
-	}
-	return nil
-}
-
 // newBackgroundCmd is the hidden refresh a render starts (render.Refresh).
 func newBackgroundCmd(base baseOptions) *cobra.Command {
 	return &cobra.Command{
@@ -25,7 +14,12 @@ func newBackgroundCmd(base baseOptions) *cobra.Command {
 		Args:               cobra.ExactArgs(1),
 		DisableFlagParsing: true,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runBackground(base.IO, base.Paths, args[0])
+			q := base.IO.request(base.Paths, "", false)
+			q.Dir = args[0]
+			if err := render.Refresh(q); err != nil {
+				return &ExitError{Code: ExitRetryable}
+			}
+			return nil
 		},
 	}
 }

@@ -11,12 +11,11 @@ import (
 )
 
 func newConfigCmd(base baseOptions) *cobra.Command {
-	configCmd := plainCmd("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
-	return configCmd
+	return plainCmd("config", "Print the effective configuration and where each value comes from", func() error { return runConfig(&base) })
 }
 
 func runConfig(c *baseOptions) error {
-	cfg := config.Load(c.Paths.Config)
+	cfg := config.Load(c.Paths.Config, c.IO.Env.Files())
 	fmt.Fprintf(c.IO.Stdout, "# effective configuration; file: %s\n", sanitize.Text(cfg.Path, 0))
 	entries := cfg.Effective()
 	// The comments line up in columns: a format or symbol may hold wide

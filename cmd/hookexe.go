@@ -8,7 +8,6 @@ import (
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -26,7 +25,7 @@ func hookStatus(e env.Env) *chip.StatusHook {
 		return nil
 	}
 	h := &chip.StatusHook{Exe: sanitize.Text(exe, 4096)}
-	st, err := rawfile.Stat(exe)
+	st, err := e.Files().Stat(exe)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		h.Missing = "gone"

@@ -3,15 +3,12 @@ package cmd
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
+	"github.com/prchip/prchip/internal/worker"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -41,7 +38,7 @@ func newInitCmd(base baseOptions) *cobra.Command {
 
 func runInit(c *initOptions) error {
 	exe := hookExecutable(os.Args[0], c.IO.Env)
-	cfg := config.Load(c.Paths.Config)
+	cfg := config.Load(c.Paths.Config, c.IO.Env.Files())
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(c.IO.Stderr, "prchip: warning: config", p.String())
 	}
@@ -64,20 +61,12 @@ func hookExecutable(arg0 string, e env.Env) string {
 	if err != nil {
 		return "prchip"
 	}
-	self, err := rawfile.Stat(exe)
+	self, err := e.Files().Stat(exe)
 	if err != nil {
 		return exe
 	}
-	var p string
-	var st rawfile.FileInfo
-	if strings.Contains(arg0, "/") {
-		if p, err = filepath.Abs(arg0); err == nil {
-			st, err = rawfile.Stat(p)
-		}
-	} else if p, st = ghauth.LookPath(arg0, e); p == "" {
-		err = os.ErrNotExist
-	}
-	if err != nil || st.ID != self.ID {
+	p := worker.AbsExecutable(arg0, e)
+	if st, err := e.Files().Stat(p); err != nil || st.ID != self.ID {
 		return exe
 	}
 	return p

@@ -62,7 +62,7 @@ type Paths struct {
 	// StateNote says why State is not under $XDG_STATE_HOME, when it is
 	// not (DefaultPaths); `status` shows it.
 	StateNote string
-	// Runtime are the per-user directories (cache.RuntimeDirs) where the
+	// Runtime are the per-user directories (runtimeDirs) where the
 	// store keeps what State's directory would not take.
 	Runtime []string
 }
@@ -75,7 +75,7 @@ func (o *IO) dir() string {
 	return d
 }
 
-// env is what the engine works with for a command: the directory, the
+// engine is what a command works with: the directory, the
 // store, the configuration and the clock.
 func (o *IO) engine(p Paths) *chip.Engine {
 	return render.Engine(o.request(p, "", true))
@@ -94,8 +94,5 @@ func warnProblems(o *IO, env *chip.Engine) {
 
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
-	return MainIO(&IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, args)
+	return run(&IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, DefaultPaths(env.Process()), args)
 }
-
-// MainIO is Main with the streams (and directory, clock) given.
-func MainIO(io *IO, args []string) int { return run(io, DefaultPaths(io.Env), args) }

@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"cmp"
+	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 
-	"github.com/prchip/prchip/cache"
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/privdir"
 )
@@ -18,17 +20,33 @@ import (
 // paths_test.go), written out because on macOS adrg/xdg puts both under
 // ~/Library/Application Support, where neither prchip nor gh keeps them.
 func DefaultPaths(e env.Env) Paths {
-	home := e.Get("HOME")
-	if home == "" {
-		home = "/"
-	}
+	home := cmp.Or(e.Get("HOME"), "/")
 	state, note := stateHome(home, e)
 	return Paths{
 		State:     filepath.Join(state, "prchip", "state"),
 		Config:    filepath.Join(xdgDir(e, "XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
 		StateNote: note,
-		Runtime:   cache.RuntimeDirs(e),
+		Runtime:   runtimeDirs(e),
 	}
+}
+
+// runtimeDirs are where the store's spare may live, in order:
+// $XDG_RUNTIME_DIR/prchip (the user's, on another file system than a full
+// home, emptied at logout, which suits records that matter for minutes),
+// prchip-UID in the temporary directory, and the cache directory's
+// prchip for when another user made that name first (privdir refuses a
+// directory that is not the user's private one).
+func runtimeDirs(e env.Env) []string {
+	var dirs []string
+	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
+		dirs = append(dirs, filepath.Join(d, "prchip"))
+	}
+	tmp := cmp.Or(e.Get("TMPDIR"), "/tmp") // os.TempDir's rule
+	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
+	if cache := xdgDir(e, "XDG_CACHE_HOME", e.Get("HOME"), ".cache"); filepath.IsAbs(cache) {
+		dirs = append(dirs, filepath.Join(cache, "prchip"))
+	}
+	return dirs
 }
 
 // stateHome is $XDG_STATE_HOME, unless that is a directory everyone can

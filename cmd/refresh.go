@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -65,18 +66,15 @@ func runRefresh(opts *refreshOptions) error {
 // describe renders one refresh result as a line and its exit code.
 func describe(r chip.RefreshResult) (string, int) {
 	if r.Outcome == nil {
-		why := map[string]string{
+		why := cmp.Or(map[string]string{
 			state.ReasonModeOff:       "mode is off",
 			state.ReasonSuppressed:    "suppressed after an auth failure or a missing gh; fix gh, or run prchip refresh --force",
 			state.ReasonFailureCached: "this setup failed before (cached failure); fix gh's auth, or run prchip refresh --force",
 			state.ReasonMissingGh:     "gh was missing and the setup has not changed",
-		}[r.Skipped]
+		}[r.Skipped], r.Skipped)
 		if r.Name != "pr" && r.Skipped == state.ReasonFailureCached {
 			// A shell chip's: about its command, not gh.
 			why = "its command failed before, for this command and branch (suppress_on_failure); fix it, or run prchip refresh --force"
-		}
-		if why == "" {
-			why = r.Skipped
 		}
 		code := ExitOK
 		if r.Skipped != state.ReasonModeOff && r.Name == "pr" {
@@ -98,12 +96,8 @@ func describe(r chip.RefreshResult) (string, int) {
 	case o.Detail != "":
 		b.WriteString(": " + o.Detail)
 	}
-	code := ExitOK
-	switch o.Class {
-	case classify.Retryable:
-		code = ExitRetryable
-	case classify.AuthFailure, classify.MissingGh:
-		code = ExitAuth
-	}
-	return b.String(), code
+	return b.String(), exitCodes[o.Class]
 }
+
+// exitCodes are SPEC 2's codes for the outcomes that are not ExitOK.
+var exitCodes = map[classify.Class]int{classify.Retryable: ExitRetryable, classify.AuthFailure: ExitAuth, classify.MissingGh: ExitAuth}

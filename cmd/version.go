@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"fmt"
 	"runtime/debug"
 
@@ -15,13 +16,10 @@ var (
 )
 
 func newVersionCmd(base baseOptions) *cobra.Command {
-	versionCmd := plainCmd("version", "Print version, commit and build date", func() error { return runVersion(&base) })
-	return versionCmd
-}
-
-func runVersion(c *baseOptions) error {
-	fmt.Fprintln(c.IO.Stdout, versionLine())
-	return nil
+	return plainCmd("version", "Print version, commit and build date", func() error {
+		fmt.Fprintln(base.IO.Stdout, versionLine())
+		return nil
+	})
 }
 
 // versionLine is "prchip VERSION (commit C, built D)": from the release
@@ -41,11 +39,5 @@ func versionLine() string {
 			}
 		}
 	}
-	if cm == "" {
-		cm = "unknown"
-	}
-	if d == "" {
-		d = "unknown"
-	}
-	return fmt.Sprintf("prchip %s (commit %s, built %s)", v, cm, d)
+	return fmt.Sprintf("prchip %s (commit %s, built %s)", v, cmp.Or(cm, "unknown"), cmp.Or(d, "unknown"))
 }

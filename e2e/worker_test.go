@@ -14,6 +14,7 @@ import (
 
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/fakegithub"
+	"github.com/prchip/prchip/internal/testenv"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -112,7 +113,7 @@ func (wc *workerConn) line(d time.Duration) string {
 	go func() {
 		if wc.bash {
 			// As the line protocol has it: "hello PID" or "ID chip".
-			id, body, err := shellhooks.ReadBashFrame(wc.resp)
+			id, body, err := testenv.ReadBashFrame(wc.resp)
 			if err != nil {
 				ch <- ""
 			} else if id == "0" {

@@ -32,7 +32,7 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 		v := RemoteVerdict{Name: r.Name, URL: r.URL, Host: repo.Host(r.URL)}
 		host := v.Host
 		if host != "" && repo.IsSSH(r.URL) {
-			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"))); a != "" && a != host {
+			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"), s.env.Files())); a != "" && a != host {
 				v.Alias = a
 			}
 		}
@@ -60,15 +60,7 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 // otherForge names the forge a host belongs to when it is plainly not a
 // GitHub Enterprise Server, "" when it may be one.
 func otherForge(host string) string {
-	labels := strings.Split(host, ".")
-	has := func(word string) bool {
-		for _, l := range labels {
-			if strings.Contains(l, word) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(word string) bool { return strings.Contains(host, word) } // in some label: words hold no dot
 	switch {
 	case has("gitlab"):
 		return "GitLab"

@@ -4,12 +4,14 @@
 package ghauth
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -49,15 +51,6 @@ func ConfigDir(e env.Env) string {
 		return d
 	}
 	return ""
-}
-
-// HostsFile is the path of gh's hosts.yml ("" when no home is known).
-func HostsFile(e env.Env) string {
-	d := ConfigDir(e)
-	if d == "" {
-		return ""
-	}
-	return filepath.Join(d, "hosts.yml")
 }
 
 // Setup is gh's local setup as far as it decides a PR chip's result. It
@@ -118,13 +111,13 @@ func (s *Setup) Read(e env.Env) {
 	parts = append(parts, e.Get("GH_HOST"), e.Get("GH_CONFIG_DIR"))
 	if d := ConfigDir(e); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
-		if id := rawfile.Version(hf); id != "" {
+		if id := e.Files().Version(hf); id != "" {
 			parts = append(parts, hf, id)
 			s.hostsFile = hf
 		} else {
 			parts = append(parts, hf, "none")
 		}
-		parts = append(parts, "config.yml", rawfile.Version(filepath.Join(d, "config.yml")))
+		parts = append(parts, "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
 }
@@ -132,19 +125,12 @@ func (s *Setup) Read(e env.Env) {
 // LookPath finds an executable regular file named name on PATH, as gh's
 // safeexec does (never the current directory).
 func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
-	path := e.Get("PATH")
-	for path != "" {
-		dir := path
-		if i := strings.IndexByte(path, os.PathListSeparator); i >= 0 {
-			dir, path = path[:i], path[i+1:]
-		} else {
-			path = ""
-		}
+	for dir := range strings.SplitSeq(e.Get("PATH"), string(os.PathListSeparator)) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		st, err := rawfile.Stat(p)
+		st, err := e.Files().Stat(p)
 		if err != nil || !st.IsRegular() || st.Perm()&0o111 == 0 {
 			continue
 		}
@@ -156,11 +142,8 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 // Hosts are the hosts in gh's hosts.yml, read on first use.
 func (s *Setup) Hosts() []string {
 	if !s.hostsLoaded && s.hostsFile != "" {
-		s.hostsYAML, s.hostsErr = readHosts(s.hostsFile)
-		for h := range s.hostsYAML {
-			s.hosts = append(s.hosts, h)
-		}
-		sort.Strings(s.hosts)
+		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
+		s.hosts = slices.Sorted(maps.Keys(s.hostsYAML))
 	}
 	s.hostsLoaded = true
 	return s.hosts
@@ -173,10 +156,10 @@ func (s *Setup) HostsErr() error {
 }
 
 // readHosts returns gh's hosts.yml as a map of host to its settings. The
-// file is read through rawfile (bounded, never blocking on a FIFO, and
+// file is read through files (bounded, never blocking on a FIFO, and
 // watched by the worker) and parsed as YAML, as gh parses it.
-func readHosts(p string) (map[string]any, error) {
-	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+func readHosts(files rawfile.Reader, p string) (map[string]any, error) {
+	b, _, err := files.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -217,16 +200,12 @@ func (s *Setup) TokenSource(host string) string {
 // the token variables' (a legacy 40-hex token has no prefix to know it
 // by); the caller keeps them in memory only.
 func HostsTokens(e env.Env) []string {
-	p := HostsFile(e)
-	if p == "" {
+	d := ConfigDir(e)
+	if d == "" {
 		return nil
 	}
-	b, _, err := rawfile.Read(p, 1<<20, syscall.O_NONBLOCK, nil)
+	doc, err := readHosts(e.Files(), filepath.Join(d, "hosts.yml"))
 	if err != nil {
-		return nil
-	}
-	var doc any
-	if yaml.Unmarshal(b, &doc) != nil {
 		return nil
 	}
 	var toks []string
@@ -329,7 +308,7 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 		}
 		alias, ok := aliases[host]
 		if !ok {
-			alias = SSHHostName(host, s.env.Get("HOME"))
+			alias = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
 			aliases[host] = alias
 		}
 		if counts(alias) {
@@ -362,15 +341,11 @@ func (s *Setup) GhRepo() (r repo.Remote, set, ok bool) {
 	if v == "" {
 		return repo.Remote{}, false, false
 	}
-	host := s.env.Get("GH_HOST")
-	if host == "" {
-		host = github
-	}
-	gr, err := repository.ParseWithHost(v, host)
+	gr, err := repository.ParseWithHost(v, cmp.Or(s.env.Get("GH_HOST"), github))
 	if err != nil || gr.Owner == "" || gr.Name == "" {
 		return repo.Remote{}, true, false
 	}
-	host = NormalizeHostname(gr.Host)
+	host := NormalizeHostname(gr.Host)
 	if !s.IsGitHubHost(host) {
 		return repo.Remote{}, true, false
 	}

@@ -24,11 +24,11 @@ import (
 // is left out: distributions put no aliases there, and reading it with
 // the ssh_config.d it includes cost 0.3 ms on every prompt in a
 // repository whose SSH remote is not GitHub's (measured).
-func SSHHostName(host, home string) string {
+func SSHHostName(host, home string, files rawfile.Reader) string {
 	if home == "" {
 		return ""
 	}
-	r := sshResolver{host: host, home: home}
+	r := sshResolver{host: host, home: home, read: files}
 	r.file(filepath.Join(home, ".ssh", "config"))
 	return r.hostname
 }
@@ -37,6 +37,7 @@ func SSHHostName(host, home string) string {
 type sshResolver struct {
 	host, home string
 	hostname   string // the first HostName that applied, expanded
+	read       rawfile.Reader
 	depth      int
 	files      int
 }
@@ -51,7 +52,7 @@ const (
 
 func (r *sshResolver) file(path string) {
 	r.files++
-	b, _, err := rawfile.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
+	b, _, err := r.read.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
 	if err != nil {
 		return
 	}
@@ -89,7 +90,7 @@ func (r *sshResolver) include(pattern string) {
 	} else if !filepath.IsAbs(pattern) {
 		pattern = filepath.Join(r.home, ".ssh", pattern)
 	}
-	paths := glob(pattern)
+	paths := glob(r.read, pattern)
 	r.depth++
 	for _, p := range paths {
 		if r.files >= maxSSHFiles {
@@ -237,8 +238,8 @@ func sshFields(line string) (string, []string) {
 
 // glob expands an Include pattern, sorted as glob(3) sorts. Wildcards in
 // the last element, the usual case (config.d/*.conf), are matched against
-// a directory listing through rawfile, which the worker watches.
-func glob(pattern string) []string {
+// a directory listing through files, which the worker watches.
+func glob(files rawfile.Reader, pattern string) []string {
 	dir, name := filepath.Split(pattern)
 	if !strings.ContainsAny(pattern, "*?[\\") {
 		return []string{pattern}
@@ -247,7 +248,7 @@ func glob(pattern string) []string {
 		paths, _ := filepath.Glob(pattern)
 		return paths
 	}
-	names, err := rawfile.ReadDirNames(dir)
+	names, err := files.ReadDirNames(dir)
 	if err != nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/testenv"
 )
 
@@ -149,11 +150,11 @@ func TestSSHHostNameIncludesAndHome(t *testing.T) {
 		"github-work": "first.example", // a.conf is read before b.conf
 		"elsewhere":   "",
 	} {
-		if got := SSHHostName(host, home); got != want {
+		if got := SSHHostName(host, home, rawfile.Reader{}); got != want {
 			t.Errorf("SSHHostName(%q) = %q, want %q", host, got, want)
 		}
 	}
-	if got := SSHHostName("direct", ""); got == "github.com" {
+	if got := SSHHostName("direct", "", rawfile.Reader{}); got == "github.com" {
 		t.Errorf("without a home the user configuration was read")
 	}
 }

@@ -1,10 +1,7 @@
 package shellhooks
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +74,10 @@ func unquoteBash(s string) (string, bool) {
 	return b.String(), true
 }
 
+// ansiEscapes are the one-character escapes of $'...', decoded as
+// ansiDecoded says.
+const ansiEscapes, ansiDecoded = `abeEfnrtv\'"?`, "\a\b\x1b\x1b\f\n\r\t\v\\'\"?"
+
 // ansiC decodes the inside of $'...' up to its closing quote into b and
 // returns what follows it; the escapes are those bash's $'...' knows.
 func ansiC(s string, b *strings.Builder) (string, bool) {
@@ -93,26 +94,13 @@ func ansiC(s string, b *strings.Builder) (string, bool) {
 			return "", false
 		}
 		i++
-		switch c = s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
-			b.WriteByte(c)
-		case '0', '1', '2', '3', '4', '5', '6', '7':
+		c = s[i]
+		if e := strings.IndexByte(ansiEscapes, c); e >= 0 {
+			b.WriteByte(ansiDecoded[e])
+			continue
+		}
+		switch {
+		case c >= '0' && c <= '7':
 			j := i
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
 				j++
@@ -120,7 +108,7 @@ func ansiC(s string, b *strings.Builder) (string, bool) {
 			n, _ := strconv.ParseUint(s[i:j], 8, 16)
 			b.WriteByte(byte(n))
 			i = j - 1
-		case 'x':
+		case c == 'x':
 			j := i + 1
 			for j < len(s) && j < i+3 && isHex(s[j]) {
 				j++
@@ -188,43 +176,4 @@ func BashFrame(id, chip string) []byte {
 	}
 	head := fmt.Appendf(make([]byte, 0, 16+len(body)), "%010d%06d", n, size)
 	return append(head, body...)
-}
-
-// ReadBashFrame reads one frame as the bash hook does: the id ("0" for
-// the hello) and the body with its escapes undone.
-func ReadBashFrame(r *bufio.Reader) (id, body string, err error) {
-	head := make([]byte, 16)
-	if _, err := io.ReadFull(r, head); err != nil {
-		return "", "", err
-	}
-	n, err := strconv.Atoi(string(head[10:]))
-	if err != nil {
-		return "", "", fmt.Errorf("bash frame header %q: %w", head, err)
-	}
-	if n == 999999 {
-		return string(head[:10]), "", errors.New("bash frame: chip too long for one write")
-	}
-	raw := make([]byte, n)
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return "", "", err
-	}
-	// ${body@E} undoes \\ and \xHH, all BashFrame writes.
-	var b strings.Builder
-	for i := 0; i < len(raw); i++ {
-		switch {
-		case raw[i] != '\\':
-			b.WriteByte(raw[i])
-		case i+1 < len(raw) && raw[i+1] == '\\':
-			b.WriteByte('\\')
-			i++
-		case i+3 < len(raw) && raw[i+1] == 'x' && isHex(raw[i+2]) && isHex(raw[i+3]):
-			c, _ := strconv.ParseUint(string(raw[i+2:i+4]), 16, 8)
-			b.WriteByte(byte(c))
-			i += 3
-		default:
-			return "", "", fmt.Errorf("bash frame body %q", raw)
-		}
-	}
-	i, _ := strconv.ParseUint(string(head[:10]), 10, 64)
-	return strconv.FormatUint(i, 10), b.String(), nil
 }

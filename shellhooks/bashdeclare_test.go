@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // needBash returns bash's path; in CI a missing bash is a failure.
@@ -110,10 +111,10 @@ printf '%s' "${body@E}"`
 	}
 }
 
-// ReadBashFrame (the tests' reader) reads what bash reads.
+// testenv.ReadBashFrame (the tests' reader) reads what bash reads.
 func TestReadBashFrame(t *testing.T) {
 	for _, chip := range []string{"", "it's \\ \x41", "\x01\x1b[1m\x02#1 ✓\x01\x1b[0m\x02", "日本"} {
-		id, body, err := ReadBashFrame(bufio.NewReader(bytes.NewReader(BashFrame("12", chip))))
+		id, body, err := testenv.ReadBashFrame(bufio.NewReader(bytes.NewReader(BashFrame("12", chip))))
 		if err != nil || id != "12" || body != chip {
 			t.Errorf("chip %q read as %q %q %v", chip, id, body, err)
 		}

@@ -19,7 +19,7 @@ func TestHooksParseAndPassShellcheck(t *testing.T) {
 	for _, sh := range []string{"zsh", "bash", "fish"} {
 		t.Run(sh, func(t *testing.T) {
 			shell := testenv.Need(t, sh)
-			raw, err := files.ReadFile(file(sh))
+			raw, err := files.ReadFile("prchip." + sh)
 			if err != nil {
 				t.Fatal(err)
 			}

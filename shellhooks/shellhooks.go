@@ -3,6 +3,7 @@
 package shellhooks
 
 import (
+	"cmp"
 	"embed"
 	"fmt"
 	"strconv"
@@ -13,16 +14,6 @@ import (
 
 //go:embed prchip.zsh prchip.bash prchip.fish starship.toml
 var files embed.FS
-
-func file(name string) string {
-	switch name {
-	case "zsh", "bash", "fish":
-		return "prchip." + name
-	case "starship":
-		return "starship.toml"
-	}
-	return ""
-}
 
 // Names lists the integrations `prchip init` knows.
 func Names() []string { return []string{"zsh", "bash", "fish", "starship"} }
@@ -38,17 +29,13 @@ type Options struct {
 
 // Snippet returns the integration for name with placeholders filled.
 func Snippet(name string, o Options) (string, bool) {
-	f := file(name)
-	if f == "" {
-		return "", false
+	f := "prchip." + name
+	if name == "starship" {
+		f = "starship.toml"
 	}
-	b, err := files.ReadFile(f)
+	b, err := files.ReadFile(f) // none for a name not in Names
 	if err != nil {
 		return "", false
-	}
-	exe := o.Exe
-	if exe == "" {
-		exe = "prchip"
 	}
 	// git only asks GitHub whether the PR changed (a conditional probe:
 	// a commit changes nothing there, a push does); gh, gt and the other
@@ -72,7 +59,7 @@ func Snippet(name string, o Options) (string, bool) {
 	}
 	pattern, probePattern := casePattern(words), casePattern(probeWords)
 	r := strings.NewReplacer(
-		"@PRCHIP_EXE@", quote(exe, name),
+		"@PRCHIP_EXE@", quote(cmp.Or(o.Exe, "prchip"), name),
 		"@PRCHIP_INVALIDATE_ON@", strings.Join(words, " "),
 		"@PRCHIP_INVALIDATE_CASE@", pattern,
 		"@PRCHIP_PROBE_ON@", strings.Join(append(probeWords, "''")[:max(len(probeWords), 1)], " "),

@@ -237,16 +237,16 @@ func validChipName(n string) bool {
 	return n != "" && len(n) <= 32 && n != "pr" && strings.Trim(n, chars) == ""
 }
 
-// Load reads the file at path; a missing file gives the defaults.
-func Load(path string) *Config {
+// Load reads the file at path through files; a missing file gives the defaults.
+func Load(path string, files rawfile.Reader) *Config {
 	c := Defaults(path)
-	c.load()
+	c.load(files)
 	return c
 }
 
-func (c *Config) load() {
+func (c *Config) load(files rawfile.Reader) {
 	path := c.Path
-	data, _, err := rawfile.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
+	data, _, err := files.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prchip/prchip/chip/format"
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 func load(t *testing.T, body string) *Config {
@@ -20,11 +21,11 @@ func load(t *testing.T, body string) *Config {
 	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return Load(p)
+	return Load(p, rawfile.Reader{})
 }
 
 func TestMissingFileIsDefaults(t *testing.T) {
-	c := Load(filepath.Join(t.TempDir(), "nope.toml"))
+	c := Load(filepath.Join(t.TempDir(), "nope.toml"), rawfile.Reader{})
 	if len(c.Problems) != 0 || c.Mode != ModeAuto || c.Timeout != 5*time.Second || c.RefreshInterval != 30*time.Second {
 		t.Fatalf("%+v", c)
 	}
@@ -109,13 +110,13 @@ func TestProblemsNameFileLineKey(t *testing.T) {
 
 func TestUnreadableAndOddFiles(t *testing.T) {
 	dir := t.TempDir()
-	c := Load(dir) // a directory
+	c := Load(dir, rawfile.Reader{}) // a directory
 	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Msg, "not a regular file") {
 		t.Fatalf("%v", c.Problems)
 	}
 	big := filepath.Join(dir, "big.toml")
 	os.WriteFile(big, []byte(strings.Repeat("# x\n", MaxSize/4+1)), 0o600)
-	if c := Load(big); len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Msg, "larger") {
+	if c := Load(big, rawfile.Reader{}); len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Msg, "larger") {
 		t.Fatalf("%v", c.Problems)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // Names are the variables an answer depends on that a shell may change
@@ -79,6 +81,9 @@ type Env struct {
 	// req holds, when not nil, the variables IsName names, as a request
 	// has them (a name missing is unset); the others are vars'.
 	req map[string]string
+	// files is how a render in e reads files: its tracker travels with
+	// the environment the render is passed everywhere (Tracked).
+	files rawfile.Reader
 }
 
 // Process is the environment prchip was started with.
@@ -115,8 +120,18 @@ func (e Env) Without(names ...string) Env {
 			m[k] = v
 		}
 	}
-	return Env{vars: m}
+	return Env{vars: m, files: e.files}
 }
+
+// Tracked is e with its files read through a Reader that tells seen of
+// every path (the worker's answer memory watches them).
+func (e Env) Tracked(seen func(path string, entries bool)) Env {
+	e.files = rawfile.Reader{Seen: seen}
+	return e
+}
+
+// Files is the Reader every file read in e goes through.
+func (e Env) Files() rawfile.Reader { return e.files }
 
 // Lookup is os.LookupEnv in e.
 func (e Env) Lookup(name string) (string, bool) {

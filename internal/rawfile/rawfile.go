@@ -1,7 +1,8 @@
 // Package rawfile is how the render reads files: defensively (no
 // following a final symlink where asked, no blocking on a FIFO, bounded
-// sizes, the owner reported for trust checks), and told to the worker
-// (Touched), which watches what a render depends on.
+// sizes, the owner reported for trust checks), and only through a Reader,
+// whose tracker the worker's render request sets (env.Env.Files): the
+// worker watches what an answer depends on, so no read may escape it.
 //
 // Opens, reads and stats are on package syscall, not os, because through
 // os they cost the one-shot `prchip prompt` 27 page faults (370 against
@@ -42,18 +43,26 @@ func (i FileInfo) IsSymlink() bool { return i.Mode&syscall.S_IFMT == syscall.S_I
 // Perm is the permission bits.
 func (i FileInfo) Perm() fs.FileMode { return fs.FileMode(i.Mode & 0o777) }
 
-// Touched, when set, is told every path looked at: the worker learns from
-// it which directories to watch for changes (entries: a directory whose
-// listing was read). Only render.Render sets it, to its request's Seen, for
-// the render's length.
-var Touched func(path string, entries bool)
+// Reader reads, stats and lists files; its Seen, when set, is told every
+// path looked at (entries: a directory whose listing was read). Each
+// render's comes with its request, so concurrent renders keep theirs
+// apart; the zero Reader tells no one (commands other than the render).
+type Reader struct {
+	Seen func(path string, entries bool)
+}
+
+func (r Reader) seen(path string, entries bool) {
+	if r.Seen != nil {
+		r.Seen(path, entries)
+	}
+}
 
 // Read opens path with extra open flags (O_NOFOLLOW, O_NONBLOCK), checks
 // with check (nil: regular files only) and reads at most max bytes; a
 // larger file gives ErrTooLarge. Errors wrap the syscall errno, so
 // errors.Is(err, fs.ErrNotExist) works.
-func Read(path string, max int64, flags int, check func(FileInfo) error) ([]byte, FileInfo, error) {
-	f, info, err := Open(path, max, flags, check)
+func (r Reader) Read(path string, max int64, flags int, check func(FileInfo) error) ([]byte, FileInfo, error) {
+	f, info, err := r.Open(path, max, flags, check)
 	if err != nil {
 		return nil, info, err
 	}
@@ -67,7 +76,7 @@ func Read(path string, max int64, flags int, check func(FileInfo) error) ([]byte
 type ID struct{ Dev, Ino uint64 }
 
 // Identity is the ID of the file at path, links followed, zero when it
-// cannot be stat'ed. Nothing is told to Touched: an identity is looked at
+// cannot be stat'ed. No Reader is told: an identity is looked at
 // to tell files apart, not read.
 func Identity(path string) ID {
 	var st syscall.Stat_t
@@ -79,8 +88,8 @@ func Identity(path string) ID {
 
 // Version tells what a file says apart, for digests: its identity, size
 // and modification time as text, "" when it cannot be stat'ed.
-func Version(path string) string {
-	st, err := Stat(path)
+func (r Reader) Version(path string) string {
+	st, err := r.Stat(path)
 	if err != nil {
 		return ""
 	}
@@ -89,13 +98,15 @@ func Version(path string) string {
 }
 
 // Stat follows symlinks, like os.Stat.
-func Stat(path string) (FileInfo, error) {
+func (r Reader) Stat(path string) (FileInfo, error) {
+	r.seen(path, false)
 	return statPath(path, true)
 }
 
 // Lstat does not follow a final symlink, like os.Lstat: git judges a
 // .git entry's owner so.
-func Lstat(path string) (FileInfo, error) {
+func (r Reader) Lstat(path string) (FileInfo, error) {
+	r.seen(path, false)
 	return statPath(path, false)
 }
 
@@ -103,9 +114,6 @@ func Lstat(path string) (FileInfo, error) {
 // would move to the heap on every call.
 func statPath(path string, follow bool) (FileInfo, error) {
 	var st syscall.Stat_t
-	if Touched != nil {
-		Touched(path, false)
-	}
 	op, err := "stat", error(nil)
 	if follow {
 		err = syscall.Stat(path, &st)
@@ -134,11 +142,9 @@ type File struct {
 
 // Open opens path with Read's flags and checks and leaves the reading to
 // the caller, who must Close the file.
-func Open(path string, max int64, flags int, check func(FileInfo) error) (File, FileInfo, error) {
+func (r Reader) Open(path string, max int64, flags int, check func(FileInfo) error) (File, FileInfo, error) {
 	var info FileInfo
-	if Touched != nil {
-		Touched(path, false)
-	}
+	r.seen(path, false)
 	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
 	for err == syscall.EINTR {
 		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
@@ -222,10 +228,8 @@ func (f File) Close() {
 
 // ReadDirNames lists a directory's entries, without "." and "..", in the
 // order the file system gives them (only an SSH Include glob lists one).
-func ReadDirNames(path string) ([]string, error) {
-	if Touched != nil {
-		Touched(path, true)
-	}
+func (r Reader) ReadDirNames(path string) ([]string, error) {
+	r.seen(path, true)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

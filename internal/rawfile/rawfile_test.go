@@ -17,11 +17,11 @@ func TestReadOpenStat(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
 	os.WriteFile(p, []byte("hello"), 0o640)
-	b, info, err := Read(p, 100, 0, nil)
+	b, info, err := untracked.Read(p, 100, 0, nil)
 	if err != nil || string(b) != "hello" || info.Size != 5 || !info.IsRegular() || info.Perm() != 0o640 {
 		t.Fatalf("Read: %q %+v %v", b, info, err)
 	}
-	f, _, err := Open(p, 100, 0, nil)
+	f, _, err := untracked.Open(p, 100, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,30 +30,30 @@ func TestReadOpenStat(t *testing.T) {
 	if err != nil || string(m) != "hello" {
 		t.Fatalf("ReadAll: %q %v", m, err)
 	}
-	if _, _, err := Read(p, 4, 0, nil); !errors.Is(err, ErrTooLarge) {
+	if _, _, err := untracked.Read(p, 4, 0, nil); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("limit: %v", err)
 	}
-	if _, _, err := Read(filepath.Join(dir, "missing"), 4, 0, nil); !errors.Is(err, fs.ErrNotExist) {
+	if _, _, err := untracked.Read(filepath.Join(dir, "missing"), 4, 0, nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing: %v", err)
 	}
-	if _, _, err := Read(dir, 4, 0, nil); err == nil {
+	if _, _, err := untracked.Read(dir, 4, 0, nil); err == nil {
 		t.Fatal("a directory was read")
 	}
 	empty := filepath.Join(dir, "empty")
 	os.WriteFile(empty, nil, 0o600)
-	if f, _, err := Open(empty, 4, 0, nil); err != nil {
+	if f, _, err := untracked.Open(empty, 4, 0, nil); err != nil {
 		t.Fatalf("empty: %v", err)
 	} else if m, err := f.ReadAll(0, 4); err != nil || len(m) != 0 {
 		t.Fatalf("empty: %q %v", m, err)
 	} else {
 		f.Close()
 	}
-	st, err := Stat(p)
+	st, err := untracked.Stat(p)
 	osst, _ := os.Stat(p)
 	if err != nil || st.Size != 5 || st.MtimeNs != osst.ModTime().UnixNano() || st.Ino == 0 {
 		t.Fatalf("Stat: %+v %v", st, err)
 	}
-	if _, err := Stat(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := untracked.Stat(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("Stat missing: %v", err)
 	}
 }
@@ -66,7 +66,7 @@ func TestFIFONeverBlocks(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, _, err := Read(p, 100, syscall.O_NONBLOCK, nil)
+		_, _, err := untracked.Read(p, 100, syscall.O_NONBLOCK, nil)
 		done <- err
 	}()
 	select {
@@ -90,7 +90,7 @@ func TestReadAt(t *testing.T) {
 		}
 		p := filepath.Join(dir, "f")
 		os.WriteFile(p, want, 0o600)
-		f, info, err := Open(p, 1<<30, 0, nil)
+		f, info, err := untracked.Open(p, 1<<30, 0, nil)
 		if err != nil || info.Size != int64(size) {
 			t.Fatalf("size %d: %+v %v", size, info, err)
 		}
@@ -109,7 +109,7 @@ func TestReadAt(t *testing.T) {
 			}
 		}
 		f.Close()
-		if _, _, err := Open(p, int64(size-1), 0, nil); !errors.Is(err, ErrTooLarge) {
+		if _, _, err := untracked.Open(p, int64(size-1), 0, nil); !errors.Is(err, ErrTooLarge) {
 			t.Fatalf("size %d over the limit: %v", size, err)
 		}
 	}
@@ -127,17 +127,17 @@ func TestPathLengths(t *testing.T) {
 		os.MkdirAll(sub, 0o700)
 		p := filepath.Join(sub, "f")
 		os.WriteFile(p, []byte("x"), 0o600)
-		if b, _, err := Read(p, 10, 0, nil); err != nil || string(b) != "x" {
+		if b, _, err := untracked.Read(p, 10, 0, nil); err != nil || string(b) != "x" {
 			t.Fatalf("path of %d bytes: %q %v", len(p), b, err)
 		}
-		if st, err := Stat(p); err != nil || st.Size != 1 {
+		if st, err := untracked.Stat(p); err != nil || st.Size != 1 {
 			t.Fatalf("stat of %d bytes: %v", len(p), err)
 		}
 	}
-	if _, _, err := Read(dir+"/a\x00b", 10, 0, nil); err == nil {
+	if _, _, err := untracked.Read(dir+"/a\x00b", 10, 0, nil); err == nil {
 		t.Fatal("a path with NUL was opened")
 	}
-	if _, err := Stat(dir + "\x00"); err == nil {
+	if _, err := untracked.Stat(dir + "\x00"); err == nil {
 		t.Fatal("a path with NUL was stat'ed")
 	}
 }
@@ -156,7 +156,7 @@ func TestReadDirNames(t *testing.T) {
 		}
 	}
 	os.Mkdir(filepath.Join(dir, "sub"), 0o700)
-	got, err := ReadDirNames(dir)
+	got, err := untracked.ReadDirNames(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +169,10 @@ func TestReadDirNames(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %d names, want %d", len(got), len(want))
 	}
-	if _, err := ReadDirNames(filepath.Join(dir, "sub", "missing")); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := untracked.ReadDirNames(filepath.Join(dir, "sub", "missing")); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing directory: %v", err)
 	}
-	if _, err := ReadDirNames(filepath.Join(dir, ".entry-000-")); err == nil {
+	if _, err := untracked.ReadDirNames(filepath.Join(dir, ".entry-000-")); err == nil {
 		t.Fatal("a file listed as a directory")
 	}
 }
@@ -210,19 +210,23 @@ func TestIdentityAndVersion(t *testing.T) {
 			p := filepath.Join(dir, "f")
 			os.WriteFile(p, []byte("version 1"), 0o644)
 			os.Symlink(p, filepath.Join(dir, "link"))
-			id, ver := Identity(p), Version(p)
+			id, ver := Identity(p), untracked.Version(p)
 			if id == (ID{}) || ver == "" || Identity(filepath.Join(dir, "link")) != id {
 				t.Fatalf("before: identity %v (through the link %v), version %q", id, Identity(filepath.Join(dir, "link")), ver)
 			}
 			c.change(t, p)
-			id2, ver2 := Identity(p), Version(p)
+			id2, ver2 := Identity(p), untracked.Version(p)
 			if (id2 == id) != c.sameID || (ver2 == ver) != c.sameVer || (id2 == ID{} && ver2 == "") != c.gone {
 				t.Fatalf("identity %v -> %v, version %q -> %q; want same identity %v, same version %v, gone %v",
 					id, id2, ver, ver2, c.sameID, c.sameVer, c.gone)
 			}
-			if st, err := Stat(p); err == nil && st.ID != id2 {
+			if st, err := untracked.Stat(p); err == nil && st.ID != id2 {
 				t.Fatalf("Stat's ID %v, Identity %v", st.ID, id2)
 			}
 		})
 	}
 }
+
+// untracked is a Reader that tells no one, as commands other than the
+// render read.
+var untracked Reader

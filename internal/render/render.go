@@ -1,9 +1,10 @@
 // Package render is the one render of the chip, shared by `prchip prompt`,
 // `prchip statusline` and the worker: a request in, the chip out. It prints
 // nothing and starts at most one detached background refresh. The request
-// carries the environment the render reads (env.Env) and the tracker told
-// every file it reads (Seen), so the worker's answer memory learns what an
-// answer depends on from the request it made, not from a hook set once.
+// carries the environment the render reads (env.Env), and with it the
+// Reader every file is read through (env.Env.Files): the worker's answer
+// memory learns what an answer depends on from the request it made, and
+// no read of the render's can pass it by.
 package render
 
 import (
@@ -20,7 +21,6 @@ import (
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/config"
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -37,12 +37,9 @@ type Request struct {
 	// Dir is the directory to render for; "" renders nothing.
 	Dir string
 	// Env is what the render reads and a refresh it starts gets: the
-	// process's, or a worker request's.
+	// process's, or a worker request's, Tracked when the worker watches
+	// the files the render reads.
 	Env env.Env
-	// Seen, when set, is told every path the render reads or stats through
-	// rawfile (entries: a directory whose listing was read), and nothing
-	// read outside this render: the worker watches them.
-	Seen func(path string, entries bool)
 	// State and Config are the state and configuration files; Runtime the
 	// directories the store keeps a spare of the state in.
 	State, Config string
@@ -79,16 +76,13 @@ type Chip struct {
 // Engine is the engine r's questions are answered with: the directory,
 // the store, the configuration, the clock and the environment.
 func Engine(r Request) *chip.Engine {
-	return &chip.Engine{Dir: r.Dir, Store: &cache.Store{Path: r.State, Now: r.Now, Spare: r.Runtime}, Config: config.Load(r.Config), Now: r.Now, Run: r.Run, Env: r.Env}
+	files := r.Env.Files()
+	return &chip.Engine{Dir: r.Dir, Store: &cache.Store{Path: r.State, Now: r.Now, Spare: r.Runtime, Files: files},
+		Config: config.Load(r.Config, files), Now: r.Now, Run: r.Run, Env: r.Env}
 }
 
 // Render reads state, decides, and maybe starts one background refresh.
 func Render(r Request) Chip {
-	// Renders run one at a time (the worker answers under its lock), so
-	// the request's tracker is the only one while this render reads.
-	prev := rawfile.Touched
-	rawfile.Touched = r.Seen
-	defer func() { rawfile.Touched = prev }()
 	eng := Engine(r)
 	var none Chip // outside a repository: nothing, whatever the time
 	if r.Until {
@@ -170,20 +164,6 @@ func spawnRefresh(eng *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	return true, c.Process
 }
 
-// InheritedLock returns the refresh lock handed over by spawnRefresh, and
-// e without the variable that named it: the children get e, and not the
-// descriptor.
-func InheritedLock(e env.Env) (*os.File, env.Env) {
-	fd, err := strconv.Atoi(e.Get(lockFDEnv))
-	if err != nil || fd < 3 {
-		return nil, e
-	}
-	e = e.Without(lockFDEnv)
-	// Not for gh: the lock is ours until this process ends.
-	syscall.CloseOnExec(fd)
-	return os.NewFile(uintptr(fd), "refresh-lock"), e
-}
-
 // Refresh is the detached refresh a render started (BackgroundCmd), for
 // the repository at q.Dir. It holds the repository's refresh lock for its
 // whole life (the one handed over, else its own), decides again under it
@@ -192,8 +172,14 @@ func InheritedLock(e env.Env) (*os.File, env.Env) {
 // outlives its budget ends the process with exit code 1 (SPEC 2's
 // retryable failure).
 func Refresh(q Request) error {
-	lock, e := InheritedLock(q.Env)
-	q.Env = e
+	// The lock spawnRefresh handed over; the children get the environment
+	// without the variable that named it, and not the descriptor.
+	var lock *os.File
+	if fd, err := strconv.Atoi(q.Env.Get(lockFDEnv)); err == nil && fd >= 3 {
+		q.Env = q.Env.Without(lockFDEnv)
+		syscall.CloseOnExec(fd) // not for gh: the lock is ours until this process ends
+		lock = os.NewFile(uintptr(fd), "refresh-lock")
+	}
 	proc.BecomeSubreaper()
 	eng := Engine(q)
 	f := eng.Gather()

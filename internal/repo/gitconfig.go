@@ -105,7 +105,7 @@ func (w *configWalk) file(p string, depth int, repo bool) {
 		return
 	}
 	w.files++
-	b, err := readSmall(p)
+	b, err := readSmall(w.env.Files(), p)
 	if err != nil {
 		return
 	}

@@ -91,20 +91,19 @@ func Find(dir string, e env.Env) (*Info, error) {
 	var info *Info
 	var err error
 	if explicit {
-		info, err = explicitGitDir(dir, gitDirEnv)
+		info, err = explicitGitDir(dir, gitDirEnv, e)
 	} else {
 		info, err = discover(dir, e)
 	}
 	if err != nil {
 		return nil, err
 	}
-	info.env = e
 	if explicit || wtSet {
 		if err := info.fromEnvironment(dir, workTree, wtSet); err != nil {
 			return nil, err
 		}
 	}
-	head, err := readSmall(filepath.Join(info.GitDir, "HEAD"))
+	head, err := readSmall(e.Files(), filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD: %w", err)
 	}
@@ -135,7 +134,7 @@ func Find(dir string, e env.Env) (*Info, error) {
 // so a normal render does no extra work.
 func (info *Info) readRebase() {
 	for _, d := range []string{"rebase-merge", "rebase-apply"} {
-		b, err := readSmall(filepath.Join(info.GitDir, d, "head-name"))
+		b, err := readSmall(info.env.Files(), filepath.Join(info.GitDir, d, "head-name"))
 		if err != nil {
 			continue
 		}
@@ -153,21 +152,21 @@ func (info *Info) readRebase() {
 // (two for a gitdir file), and git's configuration is read only if an
 // owner differs.
 func discover(dir string, e env.Env) (*Info, error) {
-	root, gitPath, isFile, gitUID, err := findRoot(dir)
+	root, gitPath, isFile, gitUID, err := findRoot(dir, e.Files())
 	if err != nil {
 		return nil, err
 	}
-	top, err := rawfile.Stat(root)
+	top, err := e.Files().Stat(root)
 	if err != nil {
 		return nil, err
 	}
-	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath}
+	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath, env: e}
 	dirUID := gitUID
 	if isFile {
 		if err := info.followGitFile(gitPath); err != nil {
 			return nil, err
 		}
-		st, err := rawfile.Stat(info.GitDir)
+		st, err := e.Files().Stat(info.GitDir)
 		if err != nil {
 			return nil, err
 		}
@@ -183,7 +182,7 @@ func discover(dir string, e env.Env) (*Info, error) {
 // submodule) and the common directory a linked worktree's git directory
 // names.
 func (info *Info) followGitFile(p string) error {
-	gd, err := readGitFile(p)
+	gd, err := readGitFile(info.env.Files(), p)
 	if err != nil {
 		return err
 	}
@@ -196,7 +195,7 @@ func (info *Info) followGitFile(p string) error {
 }
 
 func (info *Info) readCommonDir() {
-	if b, err := readSmall(filepath.Join(info.GitDir, "commondir")); err == nil {
+	if b, err := readSmall(info.env.Files(), filepath.Join(info.GitDir, "commondir")); err == nil {
 		cd := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(cd) {
 			cd = filepath.Join(info.GitDir, cd)
@@ -208,19 +207,19 @@ func (info *Info) readCommonDir() {
 // explicitGitDir is the repository GIT_DIR names (a git directory or a
 // gitdir file), relative to dir. git checks no owner then: whoever set
 // GIT_DIR chose the repository.
-func explicitGitDir(dir, v string) (*Info, error) {
+func explicitGitDir(dir, v string, e env.Env) (*Info, error) {
 	if v == "" {
 		return nil, notRepository("GIT_DIR is set but empty")
 	}
 	p, err := absPath(dir, v)
 	var st rawfile.FileInfo
 	if err == nil {
-		st, err = rawfile.Stat(p)
+		st, err = e.Files().Stat(p)
 	}
 	if err != nil || !(st.IsDir() || st.IsRegular()) {
 		return nil, notRepository("GIT_DIR=" + v + " is not a git repository")
 	}
-	info := &Info{Root: filepath.Clean(dir), GitDir: p, CommonDir: p, gitDirEnv: p}
+	info := &Info{Root: filepath.Clean(dir), GitDir: p, CommonDir: p, gitDirEnv: p, env: e}
 	if st.IsRegular() {
 		if err := info.followGitFile(p); err != nil {
 			return nil, notRepository("GIT_DIR=" + v + " is not a git repository: " + err.Error())
@@ -251,7 +250,7 @@ func (info *Info) fromEnvironment(dir, workTree string, wtSet bool) error {
 	wt, err := absPath(dir, workTree)
 	if err == nil {
 		var st rawfile.FileInfo
-		if st, err = rawfile.Stat(wt); err == nil && !st.IsDir() {
+		if st, err = info.env.Files().Stat(wt); err == nil && !st.IsDir() {
 			err = errors.New("not a directory")
 		}
 	}
@@ -279,14 +278,14 @@ func absPath(dir, p string) (string, error) {
 
 // findRoot walks up from dir to the first directory with a .git entry; it
 // reports the entry's owner, as git judges it (lstat).
-func findRoot(dir string) (root, gitPath string, isFile bool, uid uint32, err error) {
+func findRoot(dir string, files rawfile.Reader) (root, gitPath string, isFile bool, uid uint32, err error) {
 	d := filepath.Clean(dir)
 	for {
 		p := filepath.Join(d, ".git")
-		if st, err := rawfile.Lstat(p); err == nil {
+		if st, err := files.Lstat(p); err == nil {
 			uid = st.Uid
 			if st.IsSymlink() { // rare: its type is the target's
-				st, err = rawfile.Stat(p)
+				st, err = files.Stat(p)
 			}
 			if err == nil && st.IsDir() {
 				return d, p, false, uid, nil
@@ -304,8 +303,8 @@ func findRoot(dir string) (root, gitPath string, isFile bool, uid uint32, err er
 }
 
 // readGitFile follows a "gitdir: PATH" file (linked worktrees, submodules).
-func readGitFile(p string) (string, error) {
-	b, err := readSmall(p)
+func readGitFile(files rawfile.Reader, p string) (string, error) {
+	b, err := readSmall(files, p)
 	if err != nil {
 		return "", err
 	}
@@ -321,9 +320,9 @@ func readGitFile(p string) (string, error) {
 	return filepath.Clean(gd), nil
 }
 
-func readSmall(p string) ([]byte, error) {
+func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	// Non-blocking: a FIFO planted as HEAD must not hang the prompt.
-	b, _, err := rawfile.Read(p, maxFile, syscall.O_NONBLOCK, nil)
+	b, _, err := files.Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	return b, err
 }
 

@@ -14,7 +14,7 @@ func Symref(info *Info, ref string) (string, error) {
 	if !ok || !safeRefName(rest) {
 		return "", errors.New("not a ref name")
 	}
-	b, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref)))
+	b, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, filepath.FromSlash(ref)))
 	if err != nil {
 		return "", err
 	}

@@ -26,14 +26,14 @@ func (info *Info) RefOid(ref string) string {
 	if !ok || !safeRefName(rest) {
 		return ""
 	}
-	if loose, err := readSmall(filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
+	if loose, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
 		oid := strings.TrimSpace(string(loose))
 		if !IsOid(oid) {
 			return ""
 		}
 		return strings.ToLower(oid)
 	}
-	packed, err := readSmall(filepath.Join(info.CommonDir, "packed-refs"))
+	packed, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, "packed-refs"))
 	if err != nil {
 		return ""
 	}

@@ -12,7 +12,6 @@ import (
 	"syscall"
 
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
 )
 
 // UnsafeError is a repository git refuses to open ("detected dubious
@@ -122,7 +121,7 @@ const maxIncludeDepth = 10
 // followed: its gitdir and onbranch conditions are false while git reads
 // this configuration, before it knows a repository.
 func readSafeDirectories(p string, visit func(string, bool), depth int, e env.Env) {
-	b, _, err := rawfile.Read(p, maxFile, syscall.O_NONBLOCK, nil)
+	b, _, err := e.Files().Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	if err != nil || depth > maxIncludeDepth {
 		return // a missing file is no setting; git ignores it too
 	}

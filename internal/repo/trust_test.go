@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/prchip/prchip/internal/env"
-	"github.com/prchip/prchip/internal/rawfile"
 	"github.com/prchip/prchip/internal/testenv"
 )
 
@@ -259,9 +258,8 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	writeFile(t, filepath.Join(home, ".gitconfig"), "[safe]\n\tdirectory = *\n")
 	gitCLI(t, repo, "init", "-q", "-b", "main")
 	var touched []string
-	rawfile.Touched = func(p string, _ bool) { touched = append(touched, p) }
-	defer func() { rawfile.Touched = nil }()
-	if _, err := Find(repo, env.Process()); err != nil {
+	tracked := env.Process().Tracked(func(p string, _ bool) { touched = append(touched, p) })
+	if _, err := Find(repo, tracked); err != nil {
 		t.Fatal(err)
 	}
 	outside := map[string]int{}
@@ -284,7 +282,7 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	}
 	touched = nil
 	run(t, "chown", "-R", "65534", repo)
-	if _, err := Find(repo, env.Process()); err != nil {
+	if _, err := Find(repo, tracked); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(strings.Join(touched, "\n")+"\n", filepath.Join(home, ".gitconfig")+"\n"); n != 2 {

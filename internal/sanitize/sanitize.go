@@ -78,11 +78,12 @@ func Text(s string, max int) string {
 			continue
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
-		case isBidiControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
-			// and every other invisible character: format characters
-			// (zero-width space and joiners, tags, the BOM, the soft
-			// hyphen) and the other default-ignorable ones (the combining
-			// grapheme joiner, Hangul fillers); none may hide text or split
+		case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
+			// Bidi controls (every one is Cf) and every other invisible
+			// character: format characters (zero-width space and joiners,
+			// tags, the BOM, the soft hyphen) and the other
+			// default-ignorable ones (the combining grapheme joiner,
+			// Hangul fillers); none may hide text or split
 			// a token. The zero-width joiner goes too, also inside emoji
 			// sequences: shells measure a prompt one code point at a time
 			// (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
@@ -118,16 +119,6 @@ func isPlain(s string) bool {
 		}
 	}
 	return true
-}
-
-func isBidiControl(r rune) bool {
-	switch {
-	case r >= 0x202a && r <= 0x202e, // LRE RLE PDF LRO RLO
-		r >= 0x2066 && r <= 0x2069,                // LRI RLI FSI PDI
-		r == 0x200e || r == 0x200f || r == 0x061c: // LRM RLM ALM
-		return true
-	}
-	return false
 }
 
 // skipEscape skips the sequence that follows an ESC at s[i-1].

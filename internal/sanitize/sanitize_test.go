@@ -27,7 +27,7 @@ func checkSafe(t *testing.T, in, out string, max int) {
 		if r >= 0x80 && r <= 0x9f {
 			t.Fatalf("C1 control %U in %q (from %q)", r, out, in)
 		}
-		if isBidiControl(r) {
+		if unicode.Is(unicode.Bidi_Control, r) {
 			t.Fatalf("bidi control %U in %q (from %q)", r, out, in)
 		}
 		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || r == 0x2028 || r == 0x2029 {

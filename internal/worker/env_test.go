@@ -35,8 +35,8 @@ func TestWorkerAnswersInTheRequestsEnvironment(t *testing.T) {
 	processPath, processState := os.Getenv("PATH"), os.Getenv("XDG_STATE_HOME")
 
 	var out bytes.Buffer
-	w := &Worker{opts: Options{Env: env.Process(), Request: testRequest}, shell: sanitize.Zsh, escape: sanitize.Zsh,
-		out: &out, shellPID: os.Getpid(), done: make(chan struct{}, 1), idle: time.Hour}
+	w := &Worker{opts: Options{Shell: sanitize.Zsh, ShellPID: os.Getpid(), Env: env.Process(), Request: testRequest}, escape: sanitize.Zsh,
+		out: &out, done: make(chan struct{}, 1), idle: time.Hour}
 	cases := []struct {
 		name, token string // token "": GH_TOKEN not in the request
 		want        string // what gh saw

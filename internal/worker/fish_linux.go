@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -168,16 +167,13 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 		if err != nil || m <= 0 {
 			continue
 		}
-		for off := 0; off+unix.SizeofInotifyEvent <= m; {
-			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
-			name := c.buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+int(ev.Len)]
-			if ev.Mask&(unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_IGNORED) != 0 {
-				return shellhooks.Request{}, errors.New("fish channel: the directory went") // the hook gave up on this worker
-			}
-			if string(bytes.TrimRight(name, "\x00")) == shellhooks.FishRequest {
-				c.pending = true
-			}
-			off += unix.SizeofInotifyEvent + int(ev.Len)
+		gone := false
+		inotifyEvents(c.buf[:m], func(ev *unix.InotifyEvent, name []byte) {
+			gone = gone || ev.Mask&(unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_IGNORED) != 0
+			c.pending = c.pending || string(name) == shellhooks.FishRequest
+		})
+		if gone {
+			return shellhooks.Request{}, errors.New("fish channel: the directory went") // the hook gave up on this worker
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"bytes"
 	"errors"
 	"path/filepath"
 	"syscall"
@@ -45,18 +46,20 @@ const watchMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MODIFY | unix.IN_ATT
 // newAnswerCache returns nil when inotify cannot be had (the per-user
 // instance limit, say): every answer is then rendered.
 func newAnswerCache() *answerCache {
-	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	if err != nil {
+	c := &answerCache{buf: make([]byte, 64<<10)}
+	if !c.reset() {
 		return nil
 	}
-	c := &answerCache{buf: make([]byte, 64<<10)}
-	c.reset(fd)
 	return c
 }
 
-func (c *answerCache) reset(fd int) {
+// reset starts over with a new inotify instance and no watches; false
+// when none can be had.
+func (c *answerCache) reset() bool {
+	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
 	c.fd, c.watched, c.wds, c.seen, c.valid = fd, map[string]bool{}, map[int32]string{}, map[string]string{}, false
 	c.names = map[string]map[string]bool{}
+	return err == nil
 }
 
 // drain reads every queued event; an event about an entry the render
@@ -73,11 +76,8 @@ func (c *answerCache) drain() {
 			return
 		}
 		changed := false
-		for off := 0; off+unix.SizeofInotifyEvent <= n; {
-			ev := (*unix.InotifyEvent)(unsafe.Pointer(&c.buf[off]))
-			if !changed && c.matters(ev, c.buf[off+unix.SizeofInotifyEvent:off+unix.SizeofInotifyEvent+int(ev.Len)]) {
-				changed = true
-			}
+		inotifyEvents(c.buf[:n], func(ev *unix.InotifyEvent, name []byte) {
+			changed = changed || c.matters(ev, name)
 			// A watched directory moved or deleted: its watch no longer
 			// stands for its path (and IN_IGNORED: the kernel dropped it).
 			if ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
@@ -92,8 +92,7 @@ func (c *answerCache) drain() {
 					}
 				}
 			}
-			off += unix.SizeofInotifyEvent + int(ev.Len)
-		}
+		})
 		if changed {
 			c.valid = false
 			for d, w := range c.seen {
@@ -105,28 +104,30 @@ func (c *answerCache) drain() {
 	}
 }
 
-// matters reports whether event ev (raw: its NUL-padded name) may change
-// an answer: it names an entry the render depends on, or the watched
-// directory itself, or the queue overflowed.
-func (c *answerCache) matters(ev *unix.InotifyEvent, raw []byte) bool {
+// matters reports whether event ev about name may change an answer: it
+// names an entry the render depends on, or the watched directory itself,
+// or the queue overflowed.
+func (c *answerCache) matters(ev *unix.InotifyEvent, name []byte) bool {
 	d, ok := c.wds[ev.Wd]
 	if !ok || ev.Mask&unix.IN_Q_OVERFLOW != 0 {
 		return true
 	}
-	if i := bytesIndexZero(raw); i >= 0 {
-		raw = raw[:i]
-	}
 	names := c.names[d]
-	return len(raw) == 0 || names[""] || names[string(raw)]
+	return len(name) == 0 || names[""] || names[string(name)]
 }
 
-func bytesIndexZero(b []byte) int {
-	for i, c := range b {
-		if c == 0 {
-			return i
+// inotifyEvents calls fn for each event in buf, as read from an inotify
+// descriptor, with the name it carries (without its NUL padding).
+func inotifyEvents(buf []byte, fn func(ev *unix.InotifyEvent, name []byte)) {
+	for off := 0; off+unix.SizeofInotifyEvent <= len(buf); {
+		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[off]))
+		name := buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+int(ev.Len)]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
 		}
+		fn(ev, name)
+		off += unix.SizeofInotifyEvent + int(ev.Len)
 	}
-	return -1
 }
 
 // lookup returns the cached answer for key, if it still holds at now.
@@ -155,12 +156,9 @@ func (c *answerCache) forget() {
 func (c *answerCache) watch(paths []touched) bool {
 	if len(c.watched)+len(paths) > maxWatches {
 		unix.Close(c.fd)
-		fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-		if err != nil {
-			c.fd = -1
+		if !c.reset() {
 			return false
 		}
-		c.reset(fd)
 	}
 	// A path reached through a symbolic link changes where the link points
 	// to as well (gh on PATH is often a link): watch there too.

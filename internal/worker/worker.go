@@ -110,7 +110,7 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	// user's commands. And out of the shell's directory, which would stay
 	// busy (a umount there fails) for as long as the worker lives.
 	syscall.Setsid()
-	exe := absExecutable(os.Args[0], o.Env)
+	exe := AbsExecutable(os.Args[0], o.Env)
 	os.Chdir("/")
 	w := New(o, out, exe)
 	// The running binary's identity; a different file at exePath later
@@ -119,18 +119,24 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	if id := rawfile.Identity("/proc/self/exe"); id != (rawfile.ID{}) {
 		w.exe = id
 	}
-	w.record = writeRecord(w.base.State, o.ShellPID, exe)
+	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
 	defer w.removeRecord()
 	if hello {
-		msg := shellhooks.Hello(os.Getpid())
-		if o.Shell == sanitize.Bash {
-			msg = shellhooks.BashFrame("0", strconv.Itoa(os.Getpid()))
-		}
-		if _, err := out.Write(msg); err != nil {
+		pid := os.Getpid()
+		if _, err := out.Write(frame(o.Shell, shellhooks.Hello(pid), "0", strconv.Itoa(pid))); err != nil {
 			return nil
 		}
 	}
 	return w.Serve(read)
+}
+
+// frame is a message to shell: bash reads BashFrame(id, body), the others
+// line.
+func frame(shell sanitize.Shell, line []byte, id, body string) []byte {
+	if shell == sanitize.Bash {
+		return shellhooks.BashFrame(id, body)
+	}
+	return line
 }
 
 // New is a worker answering on out, running the binary at exe (its
@@ -141,27 +147,24 @@ func New(o Options, out io.Writer, exe string) *Worker {
 		escape = sanitize.Plain
 	}
 	base := o.Request(o.Env)
-	return &Worker{opts: o, base: base, shell: o.Shell, escape: escape, out: out, shellPID: o.ShellPID, exePath: exe,
-		exe: rawfile.Identity(exe), done: make(chan struct{}, 1), idle: config.Load(base.Config).WorkerIdle,
+	return &Worker{opts: o, escape: escape, out: out, exePath: exe,
+		exe: rawfile.Identity(exe), done: make(chan struct{}, 1), idle: config.Load(base.Config, base.Env.Files()).WorkerIdle,
 		cache: newAnswerCache(), Exit: func() { os.Exit(0) }}
 }
 
 // Worker is one shell's worker.
 type Worker struct {
-	mu    sync.Mutex
-	opts  Options
-	base  render.Request // the worker's own: where its state and configuration are
-	shell sanitize.Shell // the hook's: zsh is told of redraws (push)
+	mu   sync.Mutex
+	opts Options // Shell, the hook's: zsh and fish are told of redraws (push)
 	// escape is what answers are escaped for: the shell's, or plain text
 	// (--plain) for a prompt that starship draws from $PRCHIP.
-	escape   sanitize.Shell
-	out      io.Writer // the FIFO, or fish's answer file (fishChannel)
-	shellPID int
-	exePath  string
-	exe      rawfile.ID
-	idle     time.Duration
-	record   string // the status record's path, "" when none was written
-	touched  time.Time
+	escape  sanitize.Shell
+	out     io.Writer // the FIFO, or fish's answer file (fishChannel)
+	exePath string
+	exe     rawfile.ID
+	idle    time.Duration
+	record  string // the status record's path, "" when none was written
+	touched time.Time
 
 	last     shellhooks.Request // the latest request: where the shell is
 	lastChip string
@@ -169,7 +172,6 @@ type Worker struct {
 	done     chan struct{}
 	watching atomic.Bool // a goroutine waits for another process's refresh
 	cache    *answerCache
-	tracker  tracker
 	// renders counts the answers rendered rather than taken from memory.
 	renders int
 	// Exit ends the process (os.Exit(0)); tests give their own.
@@ -183,7 +185,7 @@ type Worker struct {
 func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 	idle := time.NewTimer(w.idle)
 	go func() {
-		gone := watchProcess(w.shellPID)
+		gone := watchProcess(w.opts.ShellPID)
 		sigs := make(chan os.Signal, 1)
 		signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 		for {
@@ -282,19 +284,17 @@ func openFIFO(path string, mode int) (*os.File, error) {
 
 // request is what the render needs for r: the shell's directory and the
 // variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes. Its renders tell the
-// worker's tracker what they read.
+// (env.Request), which the worker never changes.
 func (w *Worker) request(r shellhooks.Request, noRefresh bool) render.Request {
 	q := w.opts.Request(w.opts.Env.Request(r.Env))
 	q.Dir, q.Shell, q.NoRefresh, q.Now = r.Dir, w.escape, noRefresh, w.opts.Now
-	q.Seen = w.tracker.record
 	return q
 }
 
 // answer handles one request; false when the shell can no longer be told.
 func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	var dirID rawfile.ID
-	r.Dir, dirID = shellDir(w.shellPID, r.Dir)
+	r.Dir, dirID = shellDir(w.opts.ShellPID, r.Dir)
 	w.last = r
 	// The directory's identity is in the key: a path that has come to name
 	// another directory (a link retargeted, a directory replaced) sends no
@@ -305,23 +305,28 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		text, hit = w.cache.lookup(key, time.Now())
 	}
 	var rr render.Chip
+	var seen tracker
 	if !hit {
 		w.renders++
 		w.cache.forget()
 		func() {
 			defer func() { recover() }() // a bug of ours must not end the shell's worker silently mid-answer
 			q := w.request(r, false)
-			if r.Invalidate || r.Probe {
-				invalidate(q, r.Probe, r.Once)
+			if r.Invalidate || r.Probe { // `prchip invalidate [--probe]`, without its output
+				eng := render.Engine(q)
+				if r.Probe {
+					eng.InvalidateProbe(eng.Gather(), r.Once)
+				} else {
+					eng.Invalidate(eng.Gather(), r.Once)
+				}
 			}
-			w.tracker.start()
-			q.Until = w.cache != nil
+			q.Env, q.Until = q.Env.Tracked(seen.record), w.cache != nil
 			rr = render.Render(q)
 			text = rr.Text
 			if rr.Config != nil {
 				w.idle = rr.Config.WorkerIdle
 			}
-			if w.shell != sanitize.Bash {
+			if w.opts.Shell != sanitize.Bash {
 				w.follow(rr)
 			} else if rr.Child != nil {
 				go rr.Child.Wait() // reap it; bash cannot be told when it ends
@@ -334,33 +339,28 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 		os.Chtimes(w.record, now, now)
 		w.touched = now
 	}
-	msg := shellhooks.Answer(r.ID, text)
-	if w.shell == sanitize.Bash {
-		msg = shellhooks.BashFrame(r.ID, text)
-	}
-	_, err := w.out.Write(msg)
+	_, err := w.out.Write(frame(w.opts.Shell, shellhooks.Answer(r.ID, text), r.ID, text))
 	if err == nil && !hit && !rr.InFlight && rr.Until.After(time.Now()) {
-		w.fill(r, key, rr)
+		w.fill(r, key, rr, seen.paths)
 	}
 	return err == nil
 }
 
 // fill caches the answer just given, after the shell has it: it watches
-// the directories that render looked in, then renders once more, and
+// the directories that render looked in (seen), then renders once more, and
 // caches only when that gives the same answer and looked nowhere else
 // (a change between the first render and the watches shows as a
 // difference).
-func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip) {
-	seen := w.tracker.take()
+func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen []touched) {
 	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
 	defer func() { recover() }()
+	var looked tracker
 	q := w.request(r, true)
-	q.Until = true
-	w.tracker.start()
+	q.Env, q.Until = q.Env.Tracked(looked.record), true
 	again := render.Render(q)
-	if again.Text != first.Text || !w.cache.covers(w.tracker.take()) {
+	if again.Text != first.Text || !w.cache.covers(looked.paths) {
 		return
 	}
 	until := first.Until
@@ -417,8 +417,8 @@ type touched struct {
 	entries bool
 }
 
-// tracker collects the paths the worker's renders look at: it is each
-// render request's Seen, so it hears of nothing read outside a render.
+// tracker collects the paths one render looks at: its request carries it
+// (env.Env.Tracked), so it hears of nothing read outside that render.
 type tracker struct {
 	mu    sync.Mutex
 	paths []touched
@@ -428,19 +428,6 @@ func (t *tracker) record(path string, entries bool) {
 	t.mu.Lock()
 	t.paths = append(t.paths, touched{path, entries})
 	t.mu.Unlock()
-}
-
-// start forgets what earlier renders looked at.
-func (t *tracker) start() {
-	t.mu.Lock()
-	t.paths = t.paths[:0]
-	t.mu.Unlock()
-}
-
-func (t *tracker) take() []touched {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]touched(nil), t.paths...)
 }
 
 // follow arranges for w.done to fire when the refresh the answer depends
@@ -468,8 +455,7 @@ func (w *Worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		q := w.request(w.last, true)
-		q.Seen = nil // a push is no answer the memory keeps
+		q := w.request(w.last, true) // untracked: a push is no answer the memory keeps
 		text = render.Render(q).Text
 	}()
 	if text == w.lastChip {
@@ -478,17 +464,6 @@ func (w *Worker) push() bool {
 	w.lastChip = text
 	_, err := w.out.Write(shellhooks.Push(text))
 	return err == nil
-}
-
-// invalidate is `prchip invalidate [--probe]` for q's directory, without
-// its output.
-func invalidate(q render.Request, probe bool, once string) {
-	env := render.Engine(q)
-	if probe {
-		env.InvalidateProbe(env.Gather(), once)
-		return
-	}
-	env.Invalidate(env.Gather(), once)
 }
 
 // watchProcess returns a channel closed when process pid ends. It waits on
@@ -621,9 +596,9 @@ func (w *Worker) removeRecord() {
 	}
 }
 
-// absExecutable is the path the hook ran prchip by, made absolute: a bare
+// AbsExecutable is the path the hook ran prchip by, made absolute: a bare
 // name as found on e's PATH.
-func absExecutable(arg0 string, e env.Env) string {
+func AbsExecutable(arg0 string, e env.Env) string {
 	if filepath.Base(arg0) == arg0 {
 		if p, _ := ghauth.LookPath(arg0, e); p != "" {
 			arg0 = p
