@@ -70,11 +70,7 @@ func Run(o Options) error {
 	// prompts is no end of file, and an answer to a shell that gave up
 	// waiting is no broken pipe.
 	keep := o.Shell == sanitize.Bash
-	rmFIFOs := func() {
-		os.Remove(filepath.Join(fifos, "req"))
-		os.Remove(filepath.Join(fifos, "resp"))
-		os.Remove(fifos)
-	}
+	rmFIFOs := func() { removeFIFOs(fifos, keep) }
 	inMode, outMode := syscall.O_RDONLY, syscall.O_WRONLY
 	if keep {
 		inMode, outMode = syscall.O_RDWR, syscall.O_RDWR
@@ -99,6 +95,20 @@ func Run(o Options) error {
 	}
 	bin := bufio.NewReaderSize(in, 64<<10)
 	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, true)
+}
+
+// removeFIFOs removes the FIFOs and their directory. bash opens them by
+// name at every prompt with `<>`, which creates a missing file: its
+// directory is first renamed away (byName), so that a prompt never finds
+// it without its FIFOs and writes its request, token and all, into a
+// file of its own making.
+func removeFIFOs(dir string, byName bool) {
+	if gone := dir + ".gone"; byName && os.Rename(dir, gone) == nil {
+		dir = gone
+	}
+	os.Remove(filepath.Join(dir, "req"))
+	os.Remove(filepath.Join(dir, "resp"))
+	os.Remove(dir)
 }
 
 // serveShell runs the worker for o's shell once its channel is set up:
