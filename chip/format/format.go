@@ -5,6 +5,7 @@ package format
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,10 +23,9 @@ import (
 //	"#{number}( {state_symbol})( {stale})"   the nerd preset's default
 //	"#{number} {title}( {checks_symbol})"    with title and checks
 //
-// Fields: number, title, state (open, draft, merged, closed; empty when
-// open unless state_open is set), state_symbol, review, review_symbol,
-// checks, checks_symbol, checks_counts, failing_check, merge_state,
-// merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
+// Fields: number, title, state (draft, merged, closed; empty when open),
+// state_symbol, review, review_symbol, checks, checks_symbol,
+// checks_counts, failing_check, merge_state, merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
 // url, stale, rebasing (a rebase of the branch is under way) and another
 // (other open PRs from the same head: "+1"). rebasing and another are
 // added at the end when a template does not place them, as the state of a
@@ -57,64 +57,32 @@ type Symbols struct {
 	Rebasing, Another string
 }
 
-// words is the text and symbol of a review or checks value.
-func (s *Symbols) words(value string) (string, string) {
-	switch value {
-	case "approved":
-		return "approved", s.Approved
-	case "changes_requested":
-		return "changes requested", s.ChangesRequested
-	case "review_required":
-		return "review required", s.ReviewRequired
-	case "passing":
-		return "passing", s.ChecksPassing
-	case "failing":
-		return "failing", s.ChecksFailing
-	case "pending":
-		return "pending", s.ChecksPending
-	}
-	return "", ""
-}
-
-// mergeWords is the text and symbol of a merge state; unknown (GitHub
-// still computing) shows as nothing.
-func (s *Symbols) mergeWords(value string) (string, string) {
-	switch value {
-	case "clean":
-		return "clean", s.MergeClean
-	case "behind":
-		return "behind", s.MergeBehind
-	case "blocked":
-		return "blocked", s.MergeBlocked
-	case "conflicts":
-		return "conflicts", s.MergeConflicts
-	case "unstable":
-		return "unstable", s.MergeUnstable
-	case "draft":
-		return "draft", s.MergeDraft
-	case "has_hooks":
-		return "has hooks", s.MergeHasHooks
-	}
-	return "", ""
-}
-
-// syncWords is the text and symbol of a sync value.
-func (s *Symbols) syncWords(value string) (string, string) {
-	switch value {
-	case "same":
-		return "same", s.SyncSame
-	case "ahead":
-		return "ahead", s.SyncAhead
-	case "behind":
-		return "behind", s.SyncBehind
-	case "diverged":
-		return "diverged", s.SyncDiverged
-	case "not_fetched":
-		return "not fetched", s.SyncNotFetched
-	}
-	// "unknown" (a repository beyond what sync reads) and anything else
-	// show nothing: a prompt has no room for "cannot tell"; status says it.
-	return "", ""
+// symbols are the values state, review, checks, merge_state and sync
+// show, each with its symbol. Others show nothing: unknown (GitHub still
+// computing a merge state, a repository beyond what sync reads) has no
+// room in a prompt; status says it.
+var symbols = map[string]func(*Symbols) string{
+	"state.draft":              func(s *Symbols) string { return s.Draft },
+	"state.merged":             func(s *Symbols) string { return s.Merged },
+	"state.closed":             func(s *Symbols) string { return s.Closed },
+	"review.approved":          func(s *Symbols) string { return s.Approved },
+	"review.changes_requested": func(s *Symbols) string { return s.ChangesRequested },
+	"review.review_required":   func(s *Symbols) string { return s.ReviewRequired },
+	"checks.passing":           func(s *Symbols) string { return s.ChecksPassing },
+	"checks.failing":           func(s *Symbols) string { return s.ChecksFailing },
+	"checks.pending":           func(s *Symbols) string { return s.ChecksPending },
+	"merge_state.clean":        func(s *Symbols) string { return s.MergeClean },
+	"merge_state.behind":       func(s *Symbols) string { return s.MergeBehind },
+	"merge_state.blocked":      func(s *Symbols) string { return s.MergeBlocked },
+	"merge_state.conflicts":    func(s *Symbols) string { return s.MergeConflicts },
+	"merge_state.unstable":     func(s *Symbols) string { return s.MergeUnstable },
+	"merge_state.draft":        func(s *Symbols) string { return s.MergeDraft },
+	"merge_state.has_hooks":    func(s *Symbols) string { return s.MergeHasHooks },
+	"sync.same":                func(s *Symbols) string { return s.SyncSame },
+	"sync.ahead":               func(s *Symbols) string { return s.SyncAhead },
+	"sync.behind":              func(s *Symbols) string { return s.SyncBehind },
+	"sync.diverged":            func(s *Symbols) string { return s.SyncDiverged },
+	"sync.not_fetched":         func(s *Symbols) string { return s.SyncNotFetched },
 }
 
 // PresetNames are the presets Preset knows.
@@ -171,26 +139,21 @@ var (
 // such as "bold green" by ParseStyle.
 type Style string
 
+// attributes and colours in SGR order: bold is 1, black 30 (bright 90).
+var (
+	attributes = []string{"bold", "dimmed", "italic", "underline"}
+	colours    = []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
+)
+
 func styleWord(w string) (string, bool) {
-	switch w {
-	case "bold":
-		return "1", true
-	case "dimmed":
-		return "2", true
-	case "italic":
-		return "3", true
-	case "underline":
-		return "4", true
+	if i := slices.Index(attributes, w); i >= 0 {
+		return strconv.Itoa(1 + i), true
 	}
-	colours := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
-	bright := strings.HasPrefix(w, "bright-")
-	for i, c := range colours {
-		if c == strings.TrimPrefix(w, "bright-") {
-			if bright {
-				return strconv.Itoa(90 + i), true
-			}
-			return strconv.Itoa(30 + i), true
-		}
+	c, bright := strings.CutPrefix(w, "bright-")
+	if i := slices.Index(colours, c); i >= 0 && bright {
+		return strconv.Itoa(90 + i), true
+	} else if i >= 0 {
+		return strconv.Itoa(30 + i), true
 	}
 	return "", false
 }
@@ -224,9 +187,7 @@ type Options struct {
 	Host      string
 	// TitleWidth bounds the title's display width (wide characters count 2).
 	TitleWidth int
-	// ShowOpen shows the state field for open PRs too.
-	ShowOpen bool
-	Shell    sanitize.Shell
+	Shell      sanitize.Shell
 }
 
 // GhFields is the --json field list for a template: what the chip and
@@ -304,11 +265,7 @@ func Validate(format string) error {
 				return fmt.Errorf("unclosed '{' at byte %d", i)
 			}
 			name := format[i+1 : i+end]
-			known := false
-			for _, f := range Fields {
-				known = known || f == name
-			}
-			if !known {
+			if !slices.Contains(Fields, name) {
 				return fmt.Errorf("unknown field {%s}; fields: %s", name, strings.Join(Fields, ", "))
 			}
 			i += end
@@ -339,118 +296,98 @@ func usesField(format, field string) bool {
 	return false
 }
 
-// values holds every field's plain value.
-type values struct {
-	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
-	counts, failingCheck, merge, mergeSymbol, autoMerge, sync, syncSymbol, queue, queueState  string
-	rebasing, another                                                                         string
-	// dequeued: queue and queue_state show a removal (styled by value).
-	dequeued bool
-}
-
-// get is a template field's value, "" for an unknown field.
-func (v *values) get(field string) string {
-	switch field {
-	case "number":
-		return v.number
-	case "title":
-		return v.title
-	case "state":
-		return v.state
-	case "state_symbol":
-		return v.stateSymbol
-	case "review":
-		return v.review
-	case "review_symbol":
-		return v.reviewSymbol
-	case "checks":
-		return v.checks
-	case "checks_symbol":
-		return v.checksSymbol
-	case "url":
-		return v.url
-	case "stale":
-		return v.stale
-	case "checks_counts":
-		return v.counts
-	case "failing_check":
-		return v.failingCheck
-	case "merge_state":
-		return v.merge
-	case "merge_state_symbol":
-		return v.mergeSymbol
-	case "auto_merge":
-		return v.autoMerge
-	case "sync":
-		return v.sync
-	case "sync_symbol":
-		return v.syncSymbol
-	case "queue":
-		return v.queue
-	case "queue_state":
-		return v.queueState
-	case "rebasing":
-		return v.rebasing
-	case "another":
-		return v.another
-	}
-	return ""
-}
-
 // MaxCheckName bounds the columns of failing_check.
 const MaxCheckName = 32
 
-// fieldValues computes the plain (sanitized) value of every field.
-func fieldValues(pr *pull.PR, stale bool, o *Options) *values {
-	v := &values{number: strconv.Itoa(pr.Number), url: pr.URL,
-		title: TruncateWidth(sanitize.Text(pr.Title, pull.MaxTitle), o.TitleWidth)}
-	state := pr.State
-	if pr.Draft && state == "open" {
-		state = "draft"
-	}
-	if state != "open" || o.ShowOpen {
-		v.state = state
-		switch state {
-		case "open":
-			v.stateSymbol = o.Symbols.Open
-		case "draft":
-			v.stateSymbol = o.Symbols.Draft
-		case "merged":
-			v.stateSymbol = o.Symbols.Merged
-		case "closed":
-			v.stateSymbol = o.Symbols.Closed
+// value is a template field's plain (sanitized) value, and the word that
+// picks its style by value ("state.merged", "queue.dequeued"); "" for an
+// unknown field. Only the fields a template shows are computed.
+func value(field string, pr *pull.PR, stale bool, o *Options) (string, string) {
+	s := &o.Symbols
+	switch q := pr.Queue; field {
+	case "number":
+		return strconv.Itoa(pr.Number), ""
+	case "title":
+		return TruncateWidth(sanitize.Text(pr.Title, pull.MaxTitle), o.TitleWidth), ""
+	case "url":
+		return pr.URL, ""
+	case "checks_counts":
+		if pr.Counts != nil {
+			return counts(pr.Counts, s), ""
 		}
-	}
-	v.review, v.reviewSymbol = o.Symbols.words(pr.Review)
-	v.checks, v.checksSymbol = o.Symbols.words(pr.Checks)
-	if c := pr.Counts; c != nil {
-		v.counts = counts(c, &o.Symbols)
-	}
-	v.failingCheck = TruncateWidth(sanitize.Text(pr.FailingCheck, 256), MaxCheckName)
-	v.merge, v.mergeSymbol = o.Symbols.mergeWords(pr.MergeState)
-	if pr.AutoMerge != nil && *pr.AutoMerge {
-		v.autoMerge = o.Symbols.AutoMerge
-	}
-	v.sync, v.syncSymbol = o.Symbols.syncWords(pr.Sync)
-	if q := pr.Queue; q != nil && q.Position > 0 {
-		v.queue = o.Symbols.Queue + strconv.Itoa(q.Position)
-		v.queueState = strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " ")
-	} else if q.Removed() {
+	case "failing_check":
+		return TruncateWidth(sanitize.Text(pr.FailingCheck, 256), MaxCheckName), ""
+	case "auto_merge":
+		if pr.AutoMerge != nil && *pr.AutoMerge {
+			return s.AutoMerge, ""
+		}
+	case "queue", "queue_state":
+		switch {
+		case q != nil && q.Position > 0 && field == "queue":
+			return s.Queue + strconv.Itoa(q.Position), ""
+		case q != nil && q.Position > 0:
+			return strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " "), ""
 		// Only prchip's own words: GitHub's reason text never reaches a shell.
-		v.queue = o.Symbols.Dequeued + pull.KnownCause(q.RemovalCause)
-		v.queueState = "dequeued: " + pull.CauseWords(q.RemovalCause)
-		v.dequeued = true
+		case q.Removed() && field == "queue":
+			return s.Dequeued + pull.KnownCause(q.RemovalCause), "dequeued"
+		case q.Removed():
+			return "dequeued: " + pull.CauseWords(q.RemovalCause), "dequeued"
+		}
+	case "stale":
+		if stale {
+			return s.Stale, ""
+		}
+	case "rebasing":
+		if pr.Rebasing {
+			return s.Rebasing, ""
+		}
+	case "another":
+		if len(pr.Others) > 0 {
+			return s.Another + strconv.Itoa(len(pr.Others)), ""
+		}
+	default:
+		return word(field, pr, o)
 	}
-	if stale {
-		v.stale = o.Symbols.Stale
+	return "", ""
+}
+
+// word is a state, review, checks, merge_state or sync field: the value in
+// words or its symbol, and the value, which picks the style. An open PR
+// shows no state: open is the usual case, and a prompt has little room.
+func word(field string, pr *pull.PR, o *Options) (string, string) {
+	base, symbol := strings.CutSuffix(field, "_symbol")
+	var v string
+	switch base {
+	case "state":
+		if v = pr.State; pr.Draft && v == "open" {
+			v = "draft"
+		}
+		if v == "open" {
+			return "", ""
+		}
+	case "review":
+		v = pr.Review
+	case "checks":
+		v = pr.Checks
+	case "merge_state":
+		v = pr.MergeState
+	case "sync":
+		v = pr.Sync
+	default:
+		return "", ""
 	}
-	if pr.Rebasing {
-		v.rebasing = o.Symbols.Rebasing
+	sym, known := symbols[base+"."+v]
+	switch {
+	case symbol && known:
+		return sym(&o.Symbols), v
+	case symbol:
+		return "", ""
+	case base == "state": // gh's word, even one prchip has no symbol for
+		return v, v
+	case known:
+		return strings.ReplaceAll(v, "_", " "), v
 	}
-	if len(pr.Others) > 0 {
-		v.another = o.Symbols.Another + strconv.Itoa(len(pr.Others))
-	}
-	return v
+	return "", ""
 }
 
 // counts is checks_counts: each non-zero count after its checks symbol
@@ -466,28 +403,6 @@ func counts(c *pull.CheckCounts, s *Symbols) string {
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-// kindOf is the value word that picks a field's style by value
-// ("state.merged", "checks.failing").
-func kindOf(vals *values, field string) string {
-	switch field {
-	case "state", "state_symbol":
-		return vals.state
-	case "review", "review_symbol":
-		return strings.ReplaceAll(vals.review, " ", "_")
-	case "checks", "checks_symbol":
-		return vals.checks
-	case "merge_state", "merge_state_symbol":
-		return strings.ReplaceAll(vals.merge, " ", "_")
-	case "sync", "sync_symbol":
-		return strings.ReplaceAll(vals.sync, " ", "_")
-	case "queue", "queue_state":
-		if vals.dequeued {
-			return "dequeued"
-		}
-	}
-	return ""
 }
 
 func (o *Options) style(key string) Style {
@@ -516,16 +431,15 @@ func Chip(pr *pull.PR, stale bool, o *Options) string {
 	if tmpl == "" {
 		tmpl = DefaultFormat
 	}
-	vals := fieldValues(pr, stale, o)
 	render := func(field string) string {
-		val := vals.get(field)
+		val, kind := value(field, pr, stale, o)
 		if val == "" {
 			return ""
 		}
 		out := sanitize.ForShell(sanitize.Text(val, 1024), o.Shell)
 		if o.Color {
 			// state/review/checks/merge_state/sync are styled by value too.
-			out = paint(out, o.styleFor(field, kindOf(vals, field)), o.Shell)
+			out = paint(out, o.styleFor(field, kind), o.Shell)
 		}
 		return out
 	}

@@ -372,16 +372,29 @@ func mustPreset(name string) Symbols {
 }
 
 // TestEveryFieldHasAValue fails when a field is added to Fields but not to
-// values.get.
+// value.
 func TestEveryFieldHasAValue(t *testing.T) {
 	pr := PR{Number: 5, URL: "https://github.com/o/r/pull/5", State: "merged", Title: "t", Review: "approved", Checks: "passing",
 		MergeState: "clean", AutoMerge: ptr(true), Counts: &CheckCounts{Passing: 1}, FailingCheck: "lint", HeadOid: oid,
 		Sync: "same", Queue: &Queue{Position: 1, State: "queued"}, Rebasing: true, Others: []int{6}}
 	o := Options{Symbols: mustPreset("nerd")}
-	v := fieldValues(&pr, true, &o)
 	for _, f := range Fields {
-		if v.get(f) == "" {
+		if v, _ := value(f, &pr, true, &o); v == "" {
 			t.Errorf("field %q has no value", f)
+		}
+	}
+}
+
+func TestParseStyle(t *testing.T) {
+	for in, want := range map[string]string{"bold green": "1;32", "bright-red": "91", "dimmed italic underline": "2;3;4",
+		"purple bright-white": "35;97", "BOLD Black": "1;30", "": ""} {
+		if got, ok := ParseStyle(in); !ok || string(got) != want {
+			t.Errorf("ParseStyle(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"bright-bold", "pink", "bold 31", "bright-"} {
+		if got, ok := ParseStyle(in); ok {
+			t.Errorf("ParseStyle(%q) = %q, ok; want an unknown word", in, got)
 		}
 	}
 }
