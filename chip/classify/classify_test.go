@@ -118,6 +118,10 @@ func TestClassifyGeneralises(t *testing.T) {
 		{"timeout", proc.Result{ExitCode: -1, TimedOut: true}, Retryable, CatTimeout},
 		{"signal", proc.Result{ExitCode: -1, Signaled: true}, Retryable, CatKilled},
 		{"empty stderr", proc.Result{ExitCode: 1}, Retryable, CatUnknown},
+		// "HTTP NNN" is three digits and no more; a later one counts too.
+		{"HTTP 4013 is no 401", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 4013: odd\n")}, Retryable, CatUnknown},
+		{"second HTTP status", proc.Result{ExitCode: 1, Stderr: []byte("retrying after HTTP 2000\nHTTP 403: Forbidden")}, Retryable, CatAccessDenied},
+		{"gh in automation", proc.Result{ExitCode: 1, Stderr: []byte("To use GitHub CLI in automation, set the GH_TOKEN environment variable.")}, AuthFailure, CatAuthRequired},
 		{"unknown stderr", proc.Result{ExitCode: 2, Stderr: []byte("flux capacitor overloaded")}, Retryable, CatUnknown},
 		{"start: no such file", proc.Result{ExitCode: -1, StartErr: os.ErrNotExist}, MissingGh, CatGhMissing},
 		{"start: permission", proc.Result{ExitCode: -1, StartErr: os.ErrPermission}, MissingGh, CatGhMissing},
@@ -174,6 +178,19 @@ func TestRateLimitResetHonoured(t *testing.T) {
 	if !strings.HasPrefix(o.Recovery[0], "wait until ") {
 		t.Errorf("recovery %v", o.Recovery)
 	}
+	// The reset's end: a space, a line's end, ')' or ','; a sentence's full
+	// stop is not part of it. A signed number is no time.
+	for _, tail := range []string{".", ";", ")", ", retry later", "\nmore"} {
+		for _, v := range []string{reset.Format(time.RFC3339), strconv.FormatInt(reset.Unix(), 10)} {
+			o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("API rate limit exceeded (resets at " + v + tail)}, t0)
+			if !o.RetryAt.Equal(reset) {
+				t.Errorf("reset %q: retry at %v", v+tail, o.RetryAt)
+			}
+		}
+	}
+	if o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit; reset: +" + strconv.FormatInt(reset.Unix(), 10))}, t0); !o.RetryAt.IsZero() {
+		t.Errorf("a signed reset is read: %v", o.RetryAt)
+	}
 	far := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit exceeded, x-ratelimit-reset: " + strconv.FormatInt(t0.Add(5*time.Hour).Unix(), 10))}, t0)
 	if !far.RetryAt.Equal(t0.Add(time.Hour)) {
 		t.Errorf("a 5 h reset is capped at 1 h: %v", far.RetryAt)
@@ -197,7 +214,7 @@ func TestParsePRDocuments(t *testing.T) {
 		`[]`:                                   nil,
 		``:                                     nil,
 	} {
-		got, err := parsePR([]byte(doc))
+		got, err := ParsePR([]byte(doc))
 		if want == nil {
 			if err == nil {
 				t.Errorf("%s: read as %+v, want refused", doc, got)
@@ -244,6 +261,9 @@ func TestParsePRFields(t *testing.T) {
 		{"head oid upper case", `"headRefOid":"` + strings.ToUpper(oid) + `"`, PR{HeadOid: oid}},
 		{"head oid sha256", `"headRefOid":"` + oid + oid[:24] + `"`, PR{HeadOid: oid + oid[:24]}},
 		{"head oid not hex", `"headRefOid":"../../etc/passwd0123456789abcdef0123456789"`, PR{}},
+		{"node id", `"id":"PR_kwDOAbc-_="`, PR{ID: "PR_kwDOAbc-_="}},
+		{"node id with other characters", `"id":"PR_kw DO$(id)"`, PR{}},
+		{"node id too long", `"id":"` + strings.Repeat("A", 129) + `"`, PR{}},
 		{"head oid short", `"headRefOid":"0123456"`, PR{}},
 		{"buckets", rollup(run("a", "ci", "COMPLETED", "SUCCESS", ""), run("b", "ci", "COMPLETED", "SKIPPED", ""),
 			run("c", "ci", "IN_PROGRESS", "", ""), ctx("d", "PENDING", ""), ctx("e", "SUCCESS", ""),
@@ -274,7 +294,7 @@ func TestParsePRFields(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := parsePR([]byte(`{"number":1,` + c.doc + `}`))
+			got, err := ParsePR([]byte(`{"number":1,` + c.doc + `}`))
 			c.want.Number = 1
 			if err != nil || !reflect.DeepEqual(*got, c.want) {
 				t.Errorf("%s:\n got %+v (%v)\nwant %+v", c.doc, got, err, c.want)

@@ -224,9 +224,6 @@ var ghFieldUses = []struct {
 	{"id", []string{"queue", "queue_state"}},
 }
 
-// UsesField reports whether a template shows field.
-func UsesField(format, field string) bool { return usesField(format, field) }
-
 // ShowsSync reports whether a template shows sync: the head is asked for
 // the merge queue too, which needs no sync computed nor the branch read.
 func ShowsSync(format string) bool {
