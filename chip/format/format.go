@@ -175,10 +175,9 @@ func ParseStyle(s string) (Style, bool) {
 type Options struct {
 	Format  string
 	Symbols Symbols
-	// Styles per field ("number") or field and value ("state.merged"); a
-	// style for "chip" applies to the whole chip. StyleOf, when set, is
-	// asked instead, so styles are looked up only when a field shows.
-	Styles  map[string]Style
+	// StyleOf is the style of a field ("number"), a field and value
+	// ("state.merged") or the whole chip ("chip"), asked only when a field
+	// shows; nil: no styles.
 	StyleOf func(key string) Style
 	Color   bool
 	// Hyperlink wraps the chip in an OSC 8 link to the PR when its URL is
@@ -403,10 +402,10 @@ func counts(c *pull.CheckCounts, s *Symbols) string {
 }
 
 func (o *Options) style(key string) Style {
-	if o.StyleOf != nil {
-		return o.StyleOf(key)
+	if o.StyleOf == nil {
+		return ""
 	}
-	return o.Styles[key]
+	return o.StyleOf(key)
 }
 
 // styleFor picks a field's style: its own, or for state, review, checks,
@@ -527,29 +526,34 @@ func expand(t string, field func(string) string, shell sanitize.Shell) (string, 
 	return b.String(), any
 }
 
-// paint wraps s in an SGR colour using the shell's own prompt escapes, so
-// the shell knows the escape takes no width.
+// paint wraps s in an SGR colour (a style in tmux, which draws its status
+// line itself); a plain chip has none.
 func paint(s string, st Style, shell sanitize.Shell) string {
-	if st == "" || s == "" {
+	switch {
+	case st == "" || s == "":
 		return s
+	case shell == sanitize.Tmux:
+		return "#[" + tmuxStyle(st) + "]" + s + "#[default]"
+	case shell == sanitize.Zsh, shell == sanitize.Bash, shell == sanitize.Fish, shell == sanitize.Statusline:
+		return zeroWidth(s, "\x1b["+string(st)+"m", "\x1b[0m", shell)
 	}
-	on, off := "\x1b["+string(st)+"m", "\x1b[0m"
+	return s
+}
+
+// zeroWidth puts escapes on and off around s in the shell's own prompt
+// markers, so the shell knows they take no width. fish measures escape
+// sequences itself, as set_color's output; a status line shows them to the
+// terminal as they come.
+func zeroWidth(s, on, off string, shell sanitize.Shell) string {
 	switch shell {
 	case sanitize.Zsh:
-		return "%{" + on + "%}" + s + "%{" + off + "%}"
+		return "%{" + strings.ReplaceAll(on, "%", "%%") + "%}" + s + "%{" + off + "%}"
 	case sanitize.Bash:
 		// What \[ and \] in PS1 become: readline's invisible-text markers,
 		// which it also honours inside an expanded variable.
 		return "\x01" + on + "\x02" + s + "\x01" + off + "\x02"
-	case sanitize.Fish, sanitize.Statusline:
-		// fish measures escape sequences itself, as set_color's output; a
-		// status line shows them to the terminal as they come.
-		return on + s + off
-	case sanitize.Tmux:
-		// tmux draws its status line itself: styles, not escapes.
-		return "#[" + tmuxStyle(st) + "]" + s + "#[default]"
 	}
-	return s
+	return on + s + off
 }
 
 // tmuxStyle is st in tmux's style words ("1;35" is "bold,fg=magenta").
@@ -570,20 +574,13 @@ func tmuxStyle(st Style) string {
 
 var tmuxColours = [8]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
-// link wraps s in an OSC 8 hyperlink, zero-width for the shell.
+// link wraps s in an OSC 8 hyperlink, zero-width for the shell; tmux's
+// status line cannot show one (the escape would be text).
 func link(s, url string, shell sanitize.Shell) string {
-	url = urlQuoter.Replace(url)
-	open, close := "\x1b]8;;"+url+"\x1b\\", "\x1b]8;;\x1b\\"
-	switch shell {
-	case sanitize.Zsh:
-		return "%{" + strings.ReplaceAll(open, "%", "%%") + "%}" + s + "%{" + close + "%}"
-	case sanitize.Bash:
-		return "\x01" + open + "\x02" + s + "\x01" + close + "\x02"
-	case sanitize.Tmux:
-		// tmux's status line cannot show a link: the escape would be text.
+	if shell == sanitize.Tmux {
 		return s
 	}
-	return open + s + close
+	return zeroWidth(s, "\x1b]8;;"+urlQuoter.Replace(url)+"\x1b\\", "\x1b]8;;\x1b\\", shell)
 }
 
 // urlQuoter percent-encodes what a shell would expand if a user pasted the
