@@ -3,6 +3,7 @@
 package classify
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,19 +122,13 @@ const (
 // NoPROutcome is a lookup that found no PR for the branch (validated: gh
 // was reached, or there was nothing to ask), with why in words.
 func NoPROutcome(now time.Time, why string) *Outcome {
-	o := &Outcome{At: now, ExitCode: -1}
-	o.set(Validated, CatNoPR, "")
-	if why != "" {
-		o.Detail = sanitize.Detail(why)
-	}
-	return o
+	return (&Outcome{At: now, ExitCode: -1, Detail: sanitize.Detail(why)}).set(Validated, CatNoPR, "")
 }
 
 // PROutcome is a lookup that found pr by other means than gh pr view
 // (the exact lookup of the head's ref).
 func PROutcome(pr *PR, now time.Time) *Outcome {
-	o := &Outcome{At: now, PR: pr}
-	return o.set(Validated, CatPR, "")
+	return (&Outcome{At: now, PR: pr}).set(Validated, CatPR, "")
 }
 
 // MaxTitle bounds a stored title.
@@ -209,21 +204,10 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	if strings.Contains(low, "no pull requests found") {
 		return o.set(Validated, CatNoPR, "")
 	}
-	// git-context states: nothing to show, and nothing wrong with gh.
-	switch {
-	case strings.Contains(all, "not a git repository"):
-		return o.set(NotApplicable, CatNotRepository, "")
-	case strings.Contains(all, "detected dubious ownership"):
-		// git's safe.directory refusal, where prchip's own check (Find)
-		// let the repository pass: an older or newer git than it follows.
-		return o.set(NotApplicable, CatUnsafe, "")
-	case strings.Contains(all, "could not determine current branch"), strings.Contains(all, "not on any branch"):
-		return o.set(NotApplicable, CatDetachedHead, "")
-	case strings.Contains(all, "no git remotes found"),
-		// "... point to a known GitHub host", "... correspond to the
-		// GH_HOST environment variable", across gh versions.
-		strings.Contains(all, "none of the git remotes"):
-		return o.set(NotApplicable, CatNoGitHubRemote, "")
+	for _, g := range gitContext {
+		if strings.Contains(all, g.marker) {
+			return o.set(NotApplicable, g.category, "")
+		}
 	}
 	// Authentication: gh's "not logged in" exit code, HTTP 401, authMarkers.
 	if r.ExitCode == 4 || slices.Contains(statuses, 401) || containsAny(low, authMarkers) {
@@ -272,6 +256,19 @@ func (o *Outcome) set(c Class, cat, detail string, recovery ...string) *Outcome 
 	}
 	o.Recovery = recovery
 	return o
+}
+
+// gitContext are the git-context states: nothing to show, and nothing
+// wrong with gh.
+var gitContext = []struct{ marker, category string }{
+	{"not a git repository", CatNotRepository},
+	// git's safe.directory refusal, where prchip's own check (Find) let the
+	// repository pass: an older or newer git than it follows.
+	{"detected dubious ownership", CatUnsafe},
+	{"could not determine current branch", CatDetachedHead}, {"not on any branch", CatDetachedHead},
+	// "... point to a known GitHub host", "... correspond to the GH_HOST
+	// environment variable", across gh versions.
+	{"no git remotes found", CatNoGitHubRemote}, {"none of the git remotes", CatNoGitHubRemote},
 }
 
 // offlineMarkers are failures to reach GitHub at all: gh's DNS message,
@@ -412,9 +409,7 @@ func ParsePR(out []byte) (*PR, error) {
 	case "approved", "changes_requested", "review_required":
 		pr.Review = d
 	}
-	if m, ok := mergeStates[strings.ToUpper(raw.MergeStateStatus)]; ok {
-		pr.MergeState = m
-	}
+	pr.MergeState = mergeStates[strings.ToUpper(raw.MergeStateStatus)]
 	if len(raw.AutoMergeRequest) > 0 {
 		// null: gh asked and auto-merge is off; an object: it is on.
 		on := string(raw.AutoMergeRequest) != "null"
@@ -500,8 +495,8 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 				} `json:"mergeQueueEntry"`
 				Timeline struct {
 					Nodes []struct {
-						CreatedAt    string  `json:"createdAt"`
-						Reason       *string `json:"reason"`
+						CreatedAt    string `json:"createdAt"`
+						Reason       string `json:"reason"`
 						BeforeCommit *struct {
 							Oid string `json:"oid"`
 						} `json:"beforeCommit"`
@@ -536,10 +531,7 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 	if err != nil || at.Year() < 2000 || at.Year() > 9999 {
 		return nil
 	}
-	reason := ""
-	if ev.Reason != nil {
-		reason = *ev.Reason
-	}
+	reason := ev.Reason
 	if slices.Contains(removalMerged, reason) {
 		return nil
 	}
@@ -553,11 +545,7 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 	if !applies {
 		return nil
 	}
-	cause, ok := removalCauses[reason]
-	if !ok {
-		cause = "unknown"
-	}
-	return &pull.Queue{RemovedAt: at.UTC(), RemovalCause: cause,
+	return &pull.Queue{RemovedAt: at.UTC(), RemovalCause: cmp.Or(removalCauses[reason], "unknown"),
 		RemovalReason: sanitize.Text(sanitize.Redact(reason), MaxRemovalReason), RemovalHeadOid: head}
 }
 

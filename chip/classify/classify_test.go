@@ -125,6 +125,8 @@ func TestClassifyGeneralises(t *testing.T) {
 		{"unknown stderr", proc.Result{ExitCode: 2, Stderr: []byte("flux capacitor overloaded")}, Retryable, CatUnknown},
 		{"start: no such file", proc.Result{ExitCode: -1, StartErr: os.ErrNotExist}, MissingGh, CatGhMissing},
 		{"start: permission", proc.Result{ExitCode: -1, StartErr: os.ErrPermission}, MissingGh, CatGhMissing},
+		{"detached HEAD, gh's words", proc.Result{ExitCode: 1, Stderr: []byte("could not determine current branch: failed to run git: fatal: ref HEAD is not a symbolic ref\n")}, NotApplicable, CatDetachedHead},
+		{"detached HEAD, git's words", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: not on any branch\n")}, NotApplicable, CatDetachedHead},
 		{"not a git repo other wording", proc.Result{ExitCode: 1, Stderr: []byte("fatal: not a git repository: /x/.git")}, NotApplicable, CatNotRepository},
 		{"none of the remotes", proc.Result{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`")}, NotApplicable, CatNoGitHubRemote},
 	}
@@ -300,6 +302,17 @@ func TestParsePRFields(t *testing.T) {
 				t.Errorf("%s:\n got %+v (%v)\nwant %+v", c.doc, got, err, c.want)
 			}
 		})
+	}
+}
+
+// A lookup that found no PR says why, in words made safe for status.
+func TestNoPROutcome(t *testing.T) {
+	o := NoPROutcome(t0, "the PR for \x1b[31mfeature\x1b[m was merged, at ghp_0123456789abcdefghijABCDEFGHIJ012345")
+	if o.Class != Validated || o.Category != CatNoPR || o.Detail != "the PR for feature was merged, at [REDACTED]" {
+		t.Errorf("%s/%s %q", o.Class, o.Category, o.Detail)
+	}
+	if o := NoPROutcome(t0, ""); o.Detail != "" || o.Category != CatNoPR {
+		t.Errorf("no why: %s %q", o.Category, o.Detail)
 	}
 }
 

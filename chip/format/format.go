@@ -4,6 +4,7 @@
 package format
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -90,17 +91,12 @@ var PresetNames = []string{"plain", "nerd"}
 
 // Preset returns a preset by name (one of PresetNames).
 func Preset(name string) (Symbols, bool) {
-	switch name {
-	case "plain":
-		return plainPreset, true
-	case "nerd":
-		return nerdPreset, true
-	}
-	return Symbols{}, false
+	p, ok := presets[name]
+	return p, ok
 }
 
-var (
-	plainPreset = Symbols{
+var presets = map[string]Symbols{
+	"plain": {
 		Format: DefaultFormat,
 		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
 		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
@@ -113,8 +109,8 @@ var (
 		Queue: "queue:", Dequeued: "dequeued:",
 		Stale:    "?",
 		Rebasing: "rebasing", Another: "+",
-	}
-	nerdPreset = Symbols{
+	},
+	"nerd": {
 		Format: "#{number}( {state_symbol})( {stale})",
 		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
 		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
@@ -132,8 +128,8 @@ var (
 		Stale:    "\uf254",
 		// history; a plus before the count.
 		Rebasing: "\uf464", Another: "+",
-	}
-)
+	},
+}
 
 // Style is an ANSI SGR parameter list per field ("1;32"), built from names
 // such as "bold green" by ParseStyle.
@@ -197,11 +193,8 @@ type Options struct {
 func GhFields(format string) string {
 	f := "number,url,state,isDraft,title"
 	for _, g := range ghFieldUses {
-		for _, use := range g.uses {
-			if usesField(format, use) {
-				f += "," + g.gh
-				break
-			}
+		if slices.ContainsFunc(g.uses, func(use string) bool { return usesField(format, use) }) {
+			f += "," + g.gh
 		}
 	}
 	return f
@@ -443,11 +436,7 @@ func Chip(pr *pull.PR, stale bool, o *Options) string {
 	out = strings.TrimSpace(out)
 	// A merged or closed PR never looks open, whatever the template says.
 	if !usesField(tmpl, "state") && !usesField(tmpl, "state_symbol") && (pr.State == "merged" || pr.State == "closed") {
-		st := render("state_symbol")
-		if st == "" {
-			st = render("state")
-		}
-		out += " " + st
+		out += " " + cmp.Or(render("state_symbol"), render("state"))
 	}
 	// Marks the template does not place come last: a rebase under way,
 	// another open PR from the same head.
