@@ -570,21 +570,22 @@ func summarizeChecks(pr *PR, checks []ghCheck) {
 		switch c.bucket() {
 		case "failing":
 			pr.Counts.Failing++
-			pr.Checks = "failing"
-			if pr.FailingCheck == "" {
-				pr.FailingCheck = sanitize.Text(sanitize.Redact(c.name()), 128)
+			if pr.FailingCheck == "" { // a CheckRun's name, or a StatusContext's context
+				pr.FailingCheck = sanitize.Text(sanitize.Redact(cmp.Or(c.Name, c.Context)), 128)
 			}
 		case "pending":
 			pr.Counts.Pending++
-			if pr.Checks != "failing" {
-				pr.Checks = "pending"
-			}
 		default:
 			pr.Counts.Passing++
-			if pr.Checks == "" {
-				pr.Checks = "passing"
-			}
 		}
+	}
+	switch n := pr.Counts; {
+	case n.Failing > 0:
+		pr.Checks = "failing"
+	case n.Pending > 0:
+		pr.Checks = "pending"
+	case n.Passing > 0:
+		pr.Checks = "passing"
 	}
 }
 
@@ -637,13 +638,6 @@ func (c *ghCheck) key() string {
 		return "s\x00" + c.Context
 	}
 	return "c\x00" + c.WorkflowName + "\x00" + c.Name
-}
-
-func (c *ghCheck) name() string {
-	if c.Name != "" {
-		return c.Name
-	}
-	return c.Context
 }
 
 // bucket is failing, pending or passing (skipped and neutral checks do

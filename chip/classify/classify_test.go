@@ -271,6 +271,8 @@ func TestParsePRFields(t *testing.T) {
 			run("c", "ci", "IN_PROGRESS", "", ""), ctx("d", "PENDING", ""), ctx("e", "SUCCESS", ""),
 			run("f", "ci", "COMPLETED", "TIMED_OUT", ""), ctx("g", "ERROR", "")),
 			PR{Checks: "failing", Counts: counts(3, 2, 2), FailingCheck: "f"}},
+		{"pending beats passing", rollup(run("a", "ci", "COMPLETED", "SUCCESS", ""), ctx("b", "EXPECTED", "")),
+			PR{Checks: "pending", Counts: counts(1, 0, 1)}},
 		{"a re-run that passed replaces the failed run", rollup(
 			run("test", "ci", "COMPLETED", "FAILURE", "2026-11-30T10:00:00Z"),
 			run("test", "ci", "COMPLETED", "SUCCESS", "2026-11-30T11:00:00Z")),
