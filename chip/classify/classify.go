@@ -3,6 +3,7 @@
 package classify
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,24 +122,14 @@ const (
 // NoPROutcome is a lookup that found no PR for the branch (validated: gh
 // was reached, or there was nothing to ask), with why in words.
 func NoPROutcome(now time.Time, why string) *Outcome {
-	o := &Outcome{At: now, ExitCode: -1}
-	o.set(Validated, CatNoPR, "")
-	if why != "" {
-		o.Detail = sanitize.Detail(why)
-	}
-	return o
+	return (&Outcome{At: now, ExitCode: -1, Detail: sanitize.Detail(why)}).set(Validated, CatNoPR, "")
 }
 
 // PROutcome is a lookup that found pr by other means than gh pr view
 // (the exact lookup of the head's ref).
 func PROutcome(pr *PR, now time.Time) *Outcome {
-	o := &Outcome{At: now, PR: pr}
-	return o.set(Validated, CatPR, "")
+	return (&Outcome{At: now, PR: pr}).set(Validated, CatPR, "")
 }
-
-// ParsePR reads one PR as gh pr view --json prints it, or as a GraphQL
-// node with the same field names, sanitized.
-func ParsePR(b []byte) (*PR, error) { return parsePR(b) }
 
 // MaxTitle bounds a stored title.
 const MaxTitle = pull.MaxTitle
@@ -188,6 +179,7 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	// and paths, and are never evidence of auth trouble or rate limits.
 	all := strings.ToLower(stderr)
 	low := strings.ToLower(ghOwn(stderr))
+	statuses := httpStatuses(low)
 	switch {
 	case r.Overflowed:
 		return o.set(Retryable, CatBadResponse, "gh printed more than "+strconv.Itoa(proc.MaxStdout>>20)+" MiB; stopped", "prchip refresh")
@@ -201,7 +193,7 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	case r.Signaled:
 		return o.set(Retryable, CatKilled, "gh was killed by a signal", "prchip refresh")
 	case r.ExitCode == 0:
-		pr, err := parsePR(r.Stdout)
+		pr, err := ParsePR(r.Stdout)
 		if err != nil {
 			return o.set(Retryable, CatBadResponse, "gh printed output prchip could not read: "+err.Error(), "prchip refresh")
 		}
@@ -212,53 +204,32 @@ func ClassifyPR(r proc.Result, now time.Time) *Outcome {
 	if strings.Contains(low, "no pull requests found") {
 		return o.set(Validated, CatNoPR, "")
 	}
-	// git-context states: nothing to show, and nothing wrong with gh.
-	switch {
-	case strings.Contains(all, "not a git repository"):
-		return o.set(NotApplicable, CatNotRepository, "")
-	case strings.Contains(all, "detected dubious ownership"):
-		// git's safe.directory refusal, where prchip's own check (Find)
-		// let the repository pass: an older or newer git than it follows.
-		return o.set(NotApplicable, CatUnsafe, "")
-	case strings.Contains(all, "could not determine current branch"), strings.Contains(all, "not on any branch"):
-		return o.set(NotApplicable, CatDetachedHead, "")
-	case strings.Contains(all, "no git remotes found"),
-		// "... point to a known GitHub host", "... correspond to the
-		// GH_HOST environment variable", across gh versions.
-		strings.Contains(all, "none of the git remotes"):
-		return o.set(NotApplicable, CatNoGitHubRemote, "")
-	}
-	// Authentication: gh's "not logged in" exit code, HTTP 401, and gh's own
-	// not-logged-in texts. Nothing else.
-	switch {
-	case hasHTTPStatus(low, 401), strings.Contains(low, "bad credentials"),
-		// gh's account migration, for a stale stored token.
-		strings.Contains(low, "status code: 401"), strings.Contains(low, "401 unauthorized"):
-		if strings.Contains(low, "bad credentials") {
-			return o.set(AuthFailure, CatBadCredentials, "", "gh auth login", "prchip refresh --force")
+	for _, g := range gitContext {
+		if strings.Contains(all, g.marker) {
+			return o.set(NotApplicable, g.category, "")
 		}
-		return o.set(AuthFailure, CatAuthRequired, "", "gh auth login", "prchip refresh --force")
-	case r.ExitCode == 4,
-		strings.Contains(low, "requires you to be authenticated"),
-		strings.Contains(low, "to get started with github cli"),
-		strings.Contains(low, "to use github cli in automation"),
-		strings.Contains(low, "not logged into any github hosts"),
-		strings.Contains(low, "not logged in to any github hosts"):
-		return o.set(AuthFailure, CatAuthRequired, "", "gh auth login", "prchip refresh --force")
+	}
+	// Authentication: gh's "not logged in" exit code, HTTP 401, authMarkers.
+	if r.ExitCode == 4 || slices.Contains(statuses, 401) || containsAny(low, authMarkers) {
+		cat := CatAuthRequired
+		if strings.Contains(low, "bad credentials") {
+			cat = CatBadCredentials
+		}
+		return o.set(AuthFailure, cat, "", "gh auth login", "prchip refresh --force")
 	}
 	// Everything else is retryable; the category only explains.
 	switch {
-	case strings.Contains(low, "rate limit"), hasHTTPStatus(low, 429):
+	case strings.Contains(low, "rate limit"), slices.Contains(statuses, 429):
 		o.RetryAt = rateLimitReset(stderr, now)
 		acts := []string{"prchip refresh"}
 		if !o.RetryAt.IsZero() {
 			acts = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
 		}
 		return o.set(Retryable, CatRateLimited, "", acts...)
-	case httpStatusClass(low) == 5, strings.Contains(low, "something went wrong while executing your query"):
+	case len(statuses) > 0 && statuses[0]/100 == 5, strings.Contains(low, "something went wrong while executing your query"):
 		return o.set(Retryable, CatUnavailable, "", "prchip refresh")
 	case strings.Contains(low, "saml"), strings.Contains(low, "required scopes"),
-		strings.Contains(low, "resource not accessible"), hasHTTPStatus(low, 403):
+		strings.Contains(low, "resource not accessible"), slices.Contains(statuses, 403):
 		return o.set(Retryable, CatAccessDenied, "", "gh auth status", "prchip refresh")
 	case containsAny(low, offlineMarkers):
 		return o.set(Retryable, CatOffline, "", "prchip refresh")
@@ -287,6 +258,19 @@ func (o *Outcome) set(c Class, cat, detail string, recovery ...string) *Outcome 
 	return o
 }
 
+// gitContext are the git-context states: nothing to show, and nothing
+// wrong with gh.
+var gitContext = []struct{ marker, category string }{
+	{"not a git repository", CatNotRepository},
+	// git's safe.directory refusal, where prchip's own check (Find) let the
+	// repository pass: an older or newer git than it follows.
+	{"detected dubious ownership", CatUnsafe},
+	{"could not determine current branch", CatDetachedHead}, {"not on any branch", CatDetachedHead},
+	// "... point to a known GitHub host", "... correspond to the GH_HOST
+	// environment variable", across gh versions.
+	{"no git remotes found", CatNoGitHubRemote}, {"none of the git remotes", CatNoGitHubRemote},
+}
+
 // offlineMarkers are failures to reach GitHub at all: gh's DNS message,
 // any dial error (DNS, refused, unreachable, connect timeout), and TLS or
 // proxy set-up failures.
@@ -297,6 +281,12 @@ var offlineMarkers = []string{
 	"no route to host", "proxyconnect", "tls:", "x509:", "certificate",
 }
 
+// authMarkers are HTTP 401 in gh's words (and its account migration's, for
+// a stale stored token) and gh's own not-logged-in texts. Nothing else.
+var authMarkers = []string{"bad credentials", "status code: 401", "401 unauthorized",
+	"requires you to be authenticated", "to get started with github cli", "to use github cli in automation",
+	"not logged into any github hosts", "not logged in to any github hosts"}
+
 // networkMarkers are failures after a connection was made, or whose phase
 // is unknown.
 var networkMarkers = []string{
@@ -306,28 +296,19 @@ var networkMarkers = []string{
 }
 
 func containsAny(low string, markers []string) bool {
-	for _, m := range markers {
-		if strings.Contains(low, m) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(markers, func(m string) bool { return strings.Contains(low, m) })
 }
 
 // httpStatuses lists the codes of gh's "HTTP NNN" prefixes in low.
 func httpStatuses(low string) []int {
 	var codes []int
-	for i := 0; ; {
-		k := strings.Index(low[i:], "http ")
-		if k < 0 {
-			return codes
+	for _, s := range strings.Split(low, "http ")[1:] {
+		if len(s) >= 3 && (len(s) == 3 || s[3] < '0' || s[3] > '9') && strings.Trim(s[:3], "0123456789") == "" {
+			n, _ := strconv.Atoi(s[:3])
+			codes = append(codes, n)
 		}
-		j := i + k + 5
-		if j+3 <= len(low) && isDigits(low[j:j+3]) && (j+3 == len(low) || !isDigit(low[j+3])) {
-			codes = append(codes, int(low[j]-'0')*100+int(low[j+1]-'0')*10+int(low[j+2]-'0'))
-		}
-		i = j
 	}
+	return codes
 }
 
 // ghOwn is stderr up to the first line in which gh passes git's own
@@ -337,35 +318,6 @@ func ghOwn(stderr string) string {
 		return stderr[:i]
 	}
 	return stderr
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// hasHTTPStatus finds gh's "HTTP NNN" prefix for code.
-func hasHTTPStatus(low string, code int) bool {
-	for _, c := range httpStatuses(low) {
-		if c == code {
-			return true
-		}
-	}
-	return false
-}
-
-// httpStatusClass is the hundreds digit of the first "HTTP NNN", or 0.
-func httpStatusClass(low string) int {
-	if c := httpStatuses(low); len(c) > 0 {
-		return c[0] / 100
-	}
-	return 0
 }
 
 var resetMarkers = []string{"x-ratelimit-reset", "retry after", "resets at", "reset at", "resets", "reset"}
@@ -382,13 +334,12 @@ func rateLimitReset(stderr string, now time.Time) time.Time {
 			continue
 		}
 		rest := strings.TrimLeft(stderr[k+len(m):], " \t:=")
-		end := 0
-		for end < len(rest) && rest[end] != ' ' && rest[end] != '\n' && rest[end] != ')' && rest[end] != ',' {
-			end++
+		if end := strings.IndexAny(rest, " \n),"); end >= 0 {
+			rest = rest[:end]
 		}
-		v := strings.TrimRight(rest[:end], ".;")
-		if n, err := parseUnix(v); err == nil && len(v) >= 9 && len(v) <= 11 {
-			t = time.Unix(n, 0)
+		v := strings.TrimRight(rest, ".;")
+		if n, err := strconv.ParseUint(v, 10, 64); err == nil && len(v) >= 9 && len(v) <= 11 {
+			t = time.Unix(int64(n), 0)
 		} else if p, err := time.Parse(time.RFC3339, v); err == nil {
 			t = p
 		}
@@ -432,26 +383,16 @@ func RateLimitResetFrom(out []byte, now time.Time) time.Time {
 // limits reset hourly, so a later time is bogus.
 const RateLimitMax = time.Hour
 
-func parseUnix(s string) (int64, error) {
-	var n int64
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("not a number")
-		}
-		n = n*10 + int64(c-'0')
-	}
-	return n, nil
-}
-
-// parsePR reads gh's JSON; stray ESC sequences (a forced colour) are removed
-// first so a user's colour settings cannot break parsing.
-func parsePR(out []byte) (*PR, error) {
+// ParsePR reads one PR as gh pr view --json prints it, or as a GraphQL
+// node with the same field names, sanitized. Stray ESC sequences (a forced
+// colour) are removed first so a user's colour settings cannot break it.
+func ParsePR(out []byte) (*PR, error) {
 	s := strings.TrimSpace(string(out))
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = sanitize.Text(s, 0)
 	}
-	raw, err := decodeGhPR([]byte(s))
-	if err != nil {
+	var raw ghPR
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
 	if raw.Number <= 0 {
@@ -468,9 +409,7 @@ func parsePR(out []byte) (*PR, error) {
 	case "approved", "changes_requested", "review_required":
 		pr.Review = d
 	}
-	if m, ok := mergeStates[strings.ToUpper(raw.MergeStateStatus)]; ok {
-		pr.MergeState = m
-	}
+	pr.MergeState = mergeStates[strings.ToUpper(raw.MergeStateStatus)]
 	if len(raw.AutoMergeRequest) > 0 {
 		// null: gh asked and auto-merge is off; an object: it is on.
 		on := string(raw.AutoMergeRequest) != "null"
@@ -507,16 +446,7 @@ var mergeStates = map[string]string{
 // isNodeID reports whether s looks like a GraphQL node id ("PR_kwDOABC"),
 // which is passed to gh as an argument.
 func isNodeID(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '=') {
-			return false
-		}
-	}
-	return true
+	return s != "" && len(s) <= 128 && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-=") == ""
 }
 
 // MaxRemovalReason bounds GitHub's reason text for a removal from the
@@ -565,8 +495,8 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 				} `json:"mergeQueueEntry"`
 				Timeline struct {
 					Nodes []struct {
-						CreatedAt    string  `json:"createdAt"`
-						Reason       *string `json:"reason"`
+						CreatedAt    string `json:"createdAt"`
+						Reason       string `json:"reason"`
 						BeforeCommit *struct {
 							Oid string `json:"oid"`
 						} `json:"beforeCommit"`
@@ -601,10 +531,7 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 	if err != nil || at.Year() < 2000 || at.Year() > 9999 {
 		return nil
 	}
-	reason := ""
-	if ev.Reason != nil {
-		reason = *ev.Reason
-	}
+	reason := ev.Reason
 	if slices.Contains(removalMerged, reason) {
 		return nil
 	}
@@ -618,11 +545,7 @@ func QueueFrom(out []byte, head string) *pull.Queue {
 	if !applies {
 		return nil
 	}
-	cause, ok := removalCauses[reason]
-	if !ok {
-		cause = "unknown"
-	}
-	return &pull.Queue{RemovedAt: at.UTC(), RemovalCause: cause,
+	return &pull.Queue{RemovedAt: at.UTC(), RemovalCause: cmp.Or(removalCauses[reason], "unknown"),
 		RemovalReason: sanitize.Text(sanitize.Redact(reason), MaxRemovalReason), RemovalHeadOid: head}
 }
 
@@ -647,21 +570,22 @@ func summarizeChecks(pr *PR, checks []ghCheck) {
 		switch c.bucket() {
 		case "failing":
 			pr.Counts.Failing++
-			pr.Checks = "failing"
-			if pr.FailingCheck == "" {
-				pr.FailingCheck = sanitize.Text(sanitize.Redact(c.name()), 128)
+			if pr.FailingCheck == "" { // a CheckRun's name, or a StatusContext's context
+				pr.FailingCheck = sanitize.Text(sanitize.Redact(cmp.Or(c.Name, c.Context)), 128)
 			}
 		case "pending":
 			pr.Counts.Pending++
-			if pr.Checks != "failing" {
-				pr.Checks = "pending"
-			}
 		default:
 			pr.Counts.Passing++
-			if pr.Checks == "" {
-				pr.Checks = "passing"
-			}
 		}
+	}
+	switch n := pr.Counts; {
+	case n.Failing > 0:
+		pr.Checks = "failing"
+	case n.Pending > 0:
+		pr.Checks = "pending"
+	case n.Passing > 0:
+		pr.Checks = "passing"
 	}
 }
 
@@ -716,13 +640,6 @@ func (c *ghCheck) key() string {
 	return "c\x00" + c.WorkflowName + "\x00" + c.Name
 }
 
-func (c *ghCheck) name() string {
-	if c.Name != "" {
-		return c.Name
-	}
-	return c.Context
-}
-
 // bucket is failing, pending or passing (skipped and neutral checks do
 // not hold a merge back).
 func (c *ghCheck) bucket() string {
@@ -737,14 +654,6 @@ func (c *ghCheck) bucket() string {
 		return "pending"
 	}
 	return "passing"
-}
-
-func decodeGhPR(b []byte) (ghPR, error) {
-	var p ghPR
-	if err := json.Unmarshal(b, &p); err != nil {
-		return ghPR{}, err
-	}
-	return p, nil
 }
 
 // ClassifyShell classifies a shell chip run: success or (retryable) failure.

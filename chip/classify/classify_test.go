@@ -118,9 +118,15 @@ func TestClassifyGeneralises(t *testing.T) {
 		{"timeout", proc.Result{ExitCode: -1, TimedOut: true}, Retryable, CatTimeout},
 		{"signal", proc.Result{ExitCode: -1, Signaled: true}, Retryable, CatKilled},
 		{"empty stderr", proc.Result{ExitCode: 1}, Retryable, CatUnknown},
+		// "HTTP NNN" is three digits and no more; a later one counts too.
+		{"HTTP 4013 is no 401", proc.Result{ExitCode: 1, Stderr: []byte("HTTP 4013: odd\n")}, Retryable, CatUnknown},
+		{"second HTTP status", proc.Result{ExitCode: 1, Stderr: []byte("retrying after HTTP 2000\nHTTP 403: Forbidden")}, Retryable, CatAccessDenied},
+		{"gh in automation", proc.Result{ExitCode: 1, Stderr: []byte("To use GitHub CLI in automation, set the GH_TOKEN environment variable.")}, AuthFailure, CatAuthRequired},
 		{"unknown stderr", proc.Result{ExitCode: 2, Stderr: []byte("flux capacitor overloaded")}, Retryable, CatUnknown},
 		{"start: no such file", proc.Result{ExitCode: -1, StartErr: os.ErrNotExist}, MissingGh, CatGhMissing},
 		{"start: permission", proc.Result{ExitCode: -1, StartErr: os.ErrPermission}, MissingGh, CatGhMissing},
+		{"detached HEAD, gh's words", proc.Result{ExitCode: 1, Stderr: []byte("could not determine current branch: failed to run git: fatal: ref HEAD is not a symbolic ref\n")}, NotApplicable, CatDetachedHead},
+		{"detached HEAD, git's words", proc.Result{ExitCode: 1, Stderr: []byte("failed to run git: not on any branch\n")}, NotApplicable, CatDetachedHead},
 		{"not a git repo other wording", proc.Result{ExitCode: 1, Stderr: []byte("fatal: not a git repository: /x/.git")}, NotApplicable, CatNotRepository},
 		{"none of the remotes", proc.Result{ExitCode: 1, Stderr: []byte("none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`")}, NotApplicable, CatNoGitHubRemote},
 	}
@@ -174,6 +180,19 @@ func TestRateLimitResetHonoured(t *testing.T) {
 	if !strings.HasPrefix(o.Recovery[0], "wait until ") {
 		t.Errorf("recovery %v", o.Recovery)
 	}
+	// The reset's end: a space, a line's end, ')' or ','; a sentence's full
+	// stop is not part of it. A signed number is no time.
+	for _, tail := range []string{".", ";", ")", ", retry later", "\nmore"} {
+		for _, v := range []string{reset.Format(time.RFC3339), strconv.FormatInt(reset.Unix(), 10)} {
+			o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("API rate limit exceeded (resets at " + v + tail)}, t0)
+			if !o.RetryAt.Equal(reset) {
+				t.Errorf("reset %q: retry at %v", v+tail, o.RetryAt)
+			}
+		}
+	}
+	if o := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit; reset: +" + strconv.FormatInt(reset.Unix(), 10))}, t0); !o.RetryAt.IsZero() {
+		t.Errorf("a signed reset is read: %v", o.RetryAt)
+	}
 	far := ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("rate limit exceeded, x-ratelimit-reset: " + strconv.FormatInt(t0.Add(5*time.Hour).Unix(), 10))}, t0)
 	if !far.RetryAt.Equal(t0.Add(time.Hour)) {
 		t.Errorf("a 5 h reset is capped at 1 h: %v", far.RetryAt)
@@ -197,7 +216,7 @@ func TestParsePRDocuments(t *testing.T) {
 		`[]`:                                   nil,
 		``:                                     nil,
 	} {
-		got, err := parsePR([]byte(doc))
+		got, err := ParsePR([]byte(doc))
 		if want == nil {
 			if err == nil {
 				t.Errorf("%s: read as %+v, want refused", doc, got)
@@ -244,11 +263,16 @@ func TestParsePRFields(t *testing.T) {
 		{"head oid upper case", `"headRefOid":"` + strings.ToUpper(oid) + `"`, PR{HeadOid: oid}},
 		{"head oid sha256", `"headRefOid":"` + oid + oid[:24] + `"`, PR{HeadOid: oid + oid[:24]}},
 		{"head oid not hex", `"headRefOid":"../../etc/passwd0123456789abcdef0123456789"`, PR{}},
+		{"node id", `"id":"PR_kwDOAbc-_="`, PR{ID: "PR_kwDOAbc-_="}},
+		{"node id with other characters", `"id":"PR_kw DO$(id)"`, PR{}},
+		{"node id too long", `"id":"` + strings.Repeat("A", 129) + `"`, PR{}},
 		{"head oid short", `"headRefOid":"0123456"`, PR{}},
 		{"buckets", rollup(run("a", "ci", "COMPLETED", "SUCCESS", ""), run("b", "ci", "COMPLETED", "SKIPPED", ""),
 			run("c", "ci", "IN_PROGRESS", "", ""), ctx("d", "PENDING", ""), ctx("e", "SUCCESS", ""),
 			run("f", "ci", "COMPLETED", "TIMED_OUT", ""), ctx("g", "ERROR", "")),
 			PR{Checks: "failing", Counts: counts(3, 2, 2), FailingCheck: "f"}},
+		{"pending beats passing", rollup(run("a", "ci", "COMPLETED", "SUCCESS", ""), ctx("b", "EXPECTED", "")),
+			PR{Checks: "pending", Counts: counts(1, 0, 1)}},
 		{"a re-run that passed replaces the failed run", rollup(
 			run("test", "ci", "COMPLETED", "FAILURE", "2026-11-30T10:00:00Z"),
 			run("test", "ci", "COMPLETED", "SUCCESS", "2026-11-30T11:00:00Z")),
@@ -274,12 +298,23 @@ func TestParsePRFields(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := parsePR([]byte(`{"number":1,` + c.doc + `}`))
+			got, err := ParsePR([]byte(`{"number":1,` + c.doc + `}`))
 			c.want.Number = 1
 			if err != nil || !reflect.DeepEqual(*got, c.want) {
 				t.Errorf("%s:\n got %+v (%v)\nwant %+v", c.doc, got, err, c.want)
 			}
 		})
+	}
+}
+
+// A lookup that found no PR says why, in words made safe for status.
+func TestNoPROutcome(t *testing.T) {
+	o := NoPROutcome(t0, "the PR for \x1b[31mfeature\x1b[m was merged, at ghp_0123456789abcdefghijABCDEFGHIJ012345")
+	if o.Class != Validated || o.Category != CatNoPR || o.Detail != "the PR for feature was merged, at [REDACTED]" {
+		t.Errorf("%s/%s %q", o.Class, o.Category, o.Detail)
+	}
+	if o := NoPROutcome(t0, ""); o.Detail != "" || o.Category != CatNoPR {
+		t.Errorf("no why: %s %q", o.Category, o.Detail)
 	}
 }
 

@@ -4,7 +4,9 @@
 package format
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,10 +24,9 @@ import (
 //	"#{number}( {state_symbol})( {stale})"   the nerd preset's default
 //	"#{number} {title}( {checks_symbol})"    with title and checks
 //
-// Fields: number, title, state (open, draft, merged, closed; empty when
-// open unless state_open is set), state_symbol, review, review_symbol,
-// checks, checks_symbol, checks_counts, failing_check, merge_state,
-// merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
+// Fields: number, title, state (draft, merged, closed; empty when open),
+// state_symbol, review, review_symbol, checks, checks_symbol,
+// checks_counts, failing_check, merge_state, merge_state_symbol, auto_merge, sync, sync_symbol, queue, queue_state,
 // url, stale, rebasing (a rebase of the branch is under way) and another
 // (other open PRs from the same head: "+1"). rebasing and another are
 // added at the end when a template does not place them, as the state of a
@@ -57,64 +58,32 @@ type Symbols struct {
 	Rebasing, Another string
 }
 
-// words is the text and symbol of a review or checks value.
-func (s *Symbols) words(value string) (string, string) {
-	switch value {
-	case "approved":
-		return "approved", s.Approved
-	case "changes_requested":
-		return "changes requested", s.ChangesRequested
-	case "review_required":
-		return "review required", s.ReviewRequired
-	case "passing":
-		return "passing", s.ChecksPassing
-	case "failing":
-		return "failing", s.ChecksFailing
-	case "pending":
-		return "pending", s.ChecksPending
-	}
-	return "", ""
-}
-
-// mergeWords is the text and symbol of a merge state; unknown (GitHub
-// still computing) shows as nothing.
-func (s *Symbols) mergeWords(value string) (string, string) {
-	switch value {
-	case "clean":
-		return "clean", s.MergeClean
-	case "behind":
-		return "behind", s.MergeBehind
-	case "blocked":
-		return "blocked", s.MergeBlocked
-	case "conflicts":
-		return "conflicts", s.MergeConflicts
-	case "unstable":
-		return "unstable", s.MergeUnstable
-	case "draft":
-		return "draft", s.MergeDraft
-	case "has_hooks":
-		return "has hooks", s.MergeHasHooks
-	}
-	return "", ""
-}
-
-// syncWords is the text and symbol of a sync value.
-func (s *Symbols) syncWords(value string) (string, string) {
-	switch value {
-	case "same":
-		return "same", s.SyncSame
-	case "ahead":
-		return "ahead", s.SyncAhead
-	case "behind":
-		return "behind", s.SyncBehind
-	case "diverged":
-		return "diverged", s.SyncDiverged
-	case "not_fetched":
-		return "not fetched", s.SyncNotFetched
-	}
-	// "unknown" (a repository beyond what sync reads) and anything else
-	// show nothing: a prompt has no room for "cannot tell"; status says it.
-	return "", ""
+// symbols are the values state, review, checks, merge_state and sync
+// show, each with its symbol. Others show nothing: unknown (GitHub still
+// computing a merge state, a repository beyond what sync reads) has no
+// room in a prompt; status says it.
+var symbols = map[string]func(*Symbols) string{
+	"state.draft":              func(s *Symbols) string { return s.Draft },
+	"state.merged":             func(s *Symbols) string { return s.Merged },
+	"state.closed":             func(s *Symbols) string { return s.Closed },
+	"review.approved":          func(s *Symbols) string { return s.Approved },
+	"review.changes_requested": func(s *Symbols) string { return s.ChangesRequested },
+	"review.review_required":   func(s *Symbols) string { return s.ReviewRequired },
+	"checks.passing":           func(s *Symbols) string { return s.ChecksPassing },
+	"checks.failing":           func(s *Symbols) string { return s.ChecksFailing },
+	"checks.pending":           func(s *Symbols) string { return s.ChecksPending },
+	"merge_state.clean":        func(s *Symbols) string { return s.MergeClean },
+	"merge_state.behind":       func(s *Symbols) string { return s.MergeBehind },
+	"merge_state.blocked":      func(s *Symbols) string { return s.MergeBlocked },
+	"merge_state.conflicts":    func(s *Symbols) string { return s.MergeConflicts },
+	"merge_state.unstable":     func(s *Symbols) string { return s.MergeUnstable },
+	"merge_state.draft":        func(s *Symbols) string { return s.MergeDraft },
+	"merge_state.has_hooks":    func(s *Symbols) string { return s.MergeHasHooks },
+	"sync.same":                func(s *Symbols) string { return s.SyncSame },
+	"sync.ahead":               func(s *Symbols) string { return s.SyncAhead },
+	"sync.behind":              func(s *Symbols) string { return s.SyncBehind },
+	"sync.diverged":            func(s *Symbols) string { return s.SyncDiverged },
+	"sync.not_fetched":         func(s *Symbols) string { return s.SyncNotFetched },
 }
 
 // PresetNames are the presets Preset knows.
@@ -122,17 +91,12 @@ var PresetNames = []string{"plain", "nerd"}
 
 // Preset returns a preset by name (one of PresetNames).
 func Preset(name string) (Symbols, bool) {
-	switch name {
-	case "plain":
-		return plainPreset, true
-	case "nerd":
-		return nerdPreset, true
-	}
-	return Symbols{}, false
+	p, ok := presets[name]
+	return p, ok
 }
 
-var (
-	plainPreset = Symbols{
+var presets = map[string]Symbols{
+	"plain": {
 		Format: DefaultFormat,
 		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
 		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
@@ -145,8 +109,8 @@ var (
 		Queue: "queue:", Dequeued: "dequeued:",
 		Stale:    "?",
 		Rebasing: "rebasing", Another: "+",
-	}
-	nerdPreset = Symbols{
+	},
+	"nerd": {
 		Format: "#{number}( {state_symbol})( {stale})",
 		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
 		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
@@ -164,33 +128,28 @@ var (
 		Stale:    "\uf254",
 		// history; a plus before the count.
 		Rebasing: "\uf464", Another: "+",
-	}
-)
+	},
+}
 
 // Style is an ANSI SGR parameter list per field ("1;32"), built from names
 // such as "bold green" by ParseStyle.
 type Style string
 
+// attributes and colours in SGR order: bold is 1, black 30 (bright 90).
+var (
+	attributes = []string{"bold", "dimmed", "italic", "underline"}
+	colours    = []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
+)
+
 func styleWord(w string) (string, bool) {
-	switch w {
-	case "bold":
-		return "1", true
-	case "dimmed":
-		return "2", true
-	case "italic":
-		return "3", true
-	case "underline":
-		return "4", true
+	if i := slices.Index(attributes, w); i >= 0 {
+		return strconv.Itoa(1 + i), true
 	}
-	colours := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
-	bright := strings.HasPrefix(w, "bright-")
-	for i, c := range colours {
-		if c == strings.TrimPrefix(w, "bright-") {
-			if bright {
-				return strconv.Itoa(90 + i), true
-			}
-			return strconv.Itoa(30 + i), true
-		}
+	c, bright := strings.CutPrefix(w, "bright-")
+	if i := slices.Index(colours, c); i >= 0 && bright {
+		return strconv.Itoa(90 + i), true
+	} else if i >= 0 {
+		return strconv.Itoa(30 + i), true
 	}
 	return "", false
 }
@@ -212,10 +171,9 @@ func ParseStyle(s string) (Style, bool) {
 type Options struct {
 	Format  string
 	Symbols Symbols
-	// Styles per field ("number") or field and value ("state.merged"); a
-	// style for "chip" applies to the whole chip. StyleOf, when set, is
-	// asked instead, so styles are looked up only when a field shows.
-	Styles  map[string]Style
+	// StyleOf is the style of a field ("number"), a field and value
+	// ("state.merged") or the whole chip ("chip"), asked only when a field
+	// shows; nil: no styles.
 	StyleOf func(key string) Style
 	Color   bool
 	// Hyperlink wraps the chip in an OSC 8 link to the PR when its URL is
@@ -224,9 +182,7 @@ type Options struct {
 	Host      string
 	// TitleWidth bounds the title's display width (wide characters count 2).
 	TitleWidth int
-	// ShowOpen shows the state field for open PRs too.
-	ShowOpen bool
-	Shell    sanitize.Shell
+	Shell      sanitize.Shell
 }
 
 // GhFields is the --json field list for a template: what the chip and
@@ -237,11 +193,8 @@ type Options struct {
 func GhFields(format string) string {
 	f := "number,url,state,isDraft,title"
 	for _, g := range ghFieldUses {
-		for _, use := range g.uses {
-			if usesField(format, use) {
-				f += "," + g.gh
-				break
-			}
+		if slices.ContainsFunc(g.uses, func(use string) bool { return usesField(format, use) }) {
+			f += "," + g.gh
 		}
 	}
 	return f
@@ -262,9 +215,6 @@ var ghFieldUses = []struct {
 	{"headRefOid", []string{"sync", "sync_symbol", "queue", "queue_state"}},
 	{"id", []string{"queue", "queue_state"}},
 }
-
-// UsesField reports whether a template shows field.
-func UsesField(format, field string) bool { return usesField(format, field) }
 
 // ShowsSync reports whether a template shows sync: the head is asked for
 // the merge queue too, which needs no sync computed nor the branch read.
@@ -304,11 +254,7 @@ func Validate(format string) error {
 				return fmt.Errorf("unclosed '{' at byte %d", i)
 			}
 			name := format[i+1 : i+end]
-			known := false
-			for _, f := range Fields {
-				known = known || f == name
-			}
-			if !known {
+			if !slices.Contains(Fields, name) {
 				return fmt.Errorf("unknown field {%s}; fields: %s", name, strings.Join(Fields, ", "))
 			}
 			i += end
@@ -339,118 +285,98 @@ func usesField(format, field string) bool {
 	return false
 }
 
-// values holds every field's plain value.
-type values struct {
-	number, title, state, stateSymbol, review, reviewSymbol, checks, checksSymbol, url, stale string
-	counts, failingCheck, merge, mergeSymbol, autoMerge, sync, syncSymbol, queue, queueState  string
-	rebasing, another                                                                         string
-	// dequeued: queue and queue_state show a removal (styled by value).
-	dequeued bool
-}
-
-// get is a template field's value, "" for an unknown field.
-func (v *values) get(field string) string {
-	switch field {
-	case "number":
-		return v.number
-	case "title":
-		return v.title
-	case "state":
-		return v.state
-	case "state_symbol":
-		return v.stateSymbol
-	case "review":
-		return v.review
-	case "review_symbol":
-		return v.reviewSymbol
-	case "checks":
-		return v.checks
-	case "checks_symbol":
-		return v.checksSymbol
-	case "url":
-		return v.url
-	case "stale":
-		return v.stale
-	case "checks_counts":
-		return v.counts
-	case "failing_check":
-		return v.failingCheck
-	case "merge_state":
-		return v.merge
-	case "merge_state_symbol":
-		return v.mergeSymbol
-	case "auto_merge":
-		return v.autoMerge
-	case "sync":
-		return v.sync
-	case "sync_symbol":
-		return v.syncSymbol
-	case "queue":
-		return v.queue
-	case "queue_state":
-		return v.queueState
-	case "rebasing":
-		return v.rebasing
-	case "another":
-		return v.another
-	}
-	return ""
-}
-
 // MaxCheckName bounds the columns of failing_check.
 const MaxCheckName = 32
 
-// fieldValues computes the plain (sanitized) value of every field.
-func fieldValues(pr *pull.PR, stale bool, o *Options) *values {
-	v := &values{number: strconv.Itoa(pr.Number), url: pr.URL,
-		title: TruncateWidth(sanitize.Text(pr.Title, pull.MaxTitle), o.TitleWidth)}
-	state := pr.State
-	if pr.Draft && state == "open" {
-		state = "draft"
-	}
-	if state != "open" || o.ShowOpen {
-		v.state = state
-		switch state {
-		case "open":
-			v.stateSymbol = o.Symbols.Open
-		case "draft":
-			v.stateSymbol = o.Symbols.Draft
-		case "merged":
-			v.stateSymbol = o.Symbols.Merged
-		case "closed":
-			v.stateSymbol = o.Symbols.Closed
+// value is a template field's plain (sanitized) value, and the word that
+// picks its style by value ("state.merged", "queue.dequeued"); "" for an
+// unknown field. Only the fields a template shows are computed.
+func value(field string, pr *pull.PR, stale bool, o *Options) (string, string) {
+	s := &o.Symbols
+	switch q := pr.Queue; field {
+	case "number":
+		return strconv.Itoa(pr.Number), ""
+	case "title":
+		return TruncateWidth(sanitize.Text(pr.Title, pull.MaxTitle), o.TitleWidth), ""
+	case "url":
+		return pr.URL, ""
+	case "checks_counts":
+		if pr.Counts != nil {
+			return counts(pr.Counts, s), ""
 		}
-	}
-	v.review, v.reviewSymbol = o.Symbols.words(pr.Review)
-	v.checks, v.checksSymbol = o.Symbols.words(pr.Checks)
-	if c := pr.Counts; c != nil {
-		v.counts = counts(c, &o.Symbols)
-	}
-	v.failingCheck = TruncateWidth(sanitize.Text(pr.FailingCheck, 256), MaxCheckName)
-	v.merge, v.mergeSymbol = o.Symbols.mergeWords(pr.MergeState)
-	if pr.AutoMerge != nil && *pr.AutoMerge {
-		v.autoMerge = o.Symbols.AutoMerge
-	}
-	v.sync, v.syncSymbol = o.Symbols.syncWords(pr.Sync)
-	if q := pr.Queue; q != nil && q.Position > 0 {
-		v.queue = o.Symbols.Queue + strconv.Itoa(q.Position)
-		v.queueState = strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " ")
-	} else if q.Removed() {
+	case "failing_check":
+		return TruncateWidth(sanitize.Text(pr.FailingCheck, 256), MaxCheckName), ""
+	case "auto_merge":
+		if pr.AutoMerge != nil && *pr.AutoMerge {
+			return s.AutoMerge, ""
+		}
+	case "queue", "queue_state":
+		switch {
+		case q != nil && q.Position > 0 && field == "queue":
+			return s.Queue + strconv.Itoa(q.Position), ""
+		case q != nil && q.Position > 0:
+			return strings.ReplaceAll(sanitize.Text(q.State, 32), "_", " "), ""
 		// Only prchip's own words: GitHub's reason text never reaches a shell.
-		v.queue = o.Symbols.Dequeued + pull.KnownCause(q.RemovalCause)
-		v.queueState = "dequeued: " + pull.CauseWords(q.RemovalCause)
-		v.dequeued = true
+		case q.Removed() && field == "queue":
+			return s.Dequeued + pull.KnownCause(q.RemovalCause), "dequeued"
+		case q.Removed():
+			return "dequeued: " + pull.CauseWords(q.RemovalCause), "dequeued"
+		}
+	case "stale":
+		if stale {
+			return s.Stale, ""
+		}
+	case "rebasing":
+		if pr.Rebasing {
+			return s.Rebasing, ""
+		}
+	case "another":
+		if len(pr.Others) > 0 {
+			return s.Another + strconv.Itoa(len(pr.Others)), ""
+		}
+	default:
+		return word(field, pr, o)
 	}
-	if stale {
-		v.stale = o.Symbols.Stale
+	return "", ""
+}
+
+// word is a state, review, checks, merge_state or sync field: the value in
+// words or its symbol, and the value, which picks the style. An open PR
+// shows no state: open is the usual case, and a prompt has little room.
+func word(field string, pr *pull.PR, o *Options) (string, string) {
+	base, symbol := strings.CutSuffix(field, "_symbol")
+	var v string
+	switch base {
+	case "state":
+		if v = pr.State; pr.Draft && v == "open" {
+			v = "draft"
+		}
+		if v == "open" {
+			return "", ""
+		}
+	case "review":
+		v = pr.Review
+	case "checks":
+		v = pr.Checks
+	case "merge_state":
+		v = pr.MergeState
+	case "sync":
+		v = pr.Sync
+	default:
+		return "", ""
 	}
-	if pr.Rebasing {
-		v.rebasing = o.Symbols.Rebasing
+	sym, known := symbols[base+"."+v]
+	switch {
+	case symbol && known:
+		return sym(&o.Symbols), v
+	case symbol:
+		return "", ""
+	case base == "state": // gh's word, even one prchip has no symbol for
+		return v, v
+	case known:
+		return strings.ReplaceAll(v, "_", " "), v
 	}
-	if len(pr.Others) > 0 {
-		v.another = o.Symbols.Another + strconv.Itoa(len(pr.Others))
-	}
-	return v
+	return "", ""
 }
 
 // counts is checks_counts: each non-zero count after its checks symbol
@@ -468,33 +394,11 @@ func counts(c *pull.CheckCounts, s *Symbols) string {
 	return strings.Join(parts, " ")
 }
 
-// kindOf is the value word that picks a field's style by value
-// ("state.merged", "checks.failing").
-func kindOf(vals *values, field string) string {
-	switch field {
-	case "state", "state_symbol":
-		return vals.state
-	case "review", "review_symbol":
-		return strings.ReplaceAll(vals.review, " ", "_")
-	case "checks", "checks_symbol":
-		return vals.checks
-	case "merge_state", "merge_state_symbol":
-		return strings.ReplaceAll(vals.merge, " ", "_")
-	case "sync", "sync_symbol":
-		return strings.ReplaceAll(vals.sync, " ", "_")
-	case "queue", "queue_state":
-		if vals.dequeued {
-			return "dequeued"
-		}
-	}
-	return ""
-}
-
 func (o *Options) style(key string) Style {
-	if o.StyleOf != nil {
-		return o.StyleOf(key)
+	if o.StyleOf == nil {
+		return ""
 	}
-	return o.Styles[key]
+	return o.StyleOf(key)
 }
 
 // styleFor picks a field's style: its own, or for state, review, checks,
@@ -516,16 +420,15 @@ func Chip(pr *pull.PR, stale bool, o *Options) string {
 	if tmpl == "" {
 		tmpl = DefaultFormat
 	}
-	vals := fieldValues(pr, stale, o)
 	render := func(field string) string {
-		val := vals.get(field)
+		val, kind := value(field, pr, stale, o)
 		if val == "" {
 			return ""
 		}
 		out := sanitize.ForShell(sanitize.Text(val, 1024), o.Shell)
 		if o.Color {
 			// state/review/checks/merge_state/sync are styled by value too.
-			out = paint(out, o.styleFor(field, kindOf(vals, field)), o.Shell)
+			out = paint(out, o.styleFor(field, kind), o.Shell)
 		}
 		return out
 	}
@@ -533,11 +436,7 @@ func Chip(pr *pull.PR, stale bool, o *Options) string {
 	out = strings.TrimSpace(out)
 	// A merged or closed PR never looks open, whatever the template says.
 	if !usesField(tmpl, "state") && !usesField(tmpl, "state_symbol") && (pr.State == "merged" || pr.State == "closed") {
-		st := render("state_symbol")
-		if st == "" {
-			st = render("state")
-		}
-		out += " " + st
+		out += " " + cmp.Or(render("state_symbol"), render("state"))
 	}
 	// Marks the template does not place come last: a rebase under way,
 	// another open PR from the same head.
@@ -616,29 +515,34 @@ func expand(t string, field func(string) string, shell sanitize.Shell) (string, 
 	return b.String(), any
 }
 
-// paint wraps s in an SGR colour using the shell's own prompt escapes, so
-// the shell knows the escape takes no width.
+// paint wraps s in an SGR colour (a style in tmux, which draws its status
+// line itself); a plain chip has none.
 func paint(s string, st Style, shell sanitize.Shell) string {
-	if st == "" || s == "" {
+	switch {
+	case st == "" || s == "":
 		return s
+	case shell == sanitize.Tmux:
+		return "#[" + tmuxStyle(st) + "]" + s + "#[default]"
+	case shell == sanitize.Zsh, shell == sanitize.Bash, shell == sanitize.Fish, shell == sanitize.Statusline:
+		return zeroWidth(s, "\x1b["+string(st)+"m", "\x1b[0m", shell)
 	}
-	on, off := "\x1b["+string(st)+"m", "\x1b[0m"
+	return s
+}
+
+// zeroWidth puts escapes on and off around s in the shell's own prompt
+// markers, so the shell knows they take no width. fish measures escape
+// sequences itself, as set_color's output; a status line shows them to the
+// terminal as they come.
+func zeroWidth(s, on, off string, shell sanitize.Shell) string {
 	switch shell {
 	case sanitize.Zsh:
-		return "%{" + on + "%}" + s + "%{" + off + "%}"
+		return "%{" + strings.ReplaceAll(on, "%", "%%") + "%}" + s + "%{" + off + "%}"
 	case sanitize.Bash:
 		// What \[ and \] in PS1 become: readline's invisible-text markers,
 		// which it also honours inside an expanded variable.
 		return "\x01" + on + "\x02" + s + "\x01" + off + "\x02"
-	case sanitize.Fish, sanitize.Statusline:
-		// fish measures escape sequences itself, as set_color's output; a
-		// status line shows them to the terminal as they come.
-		return on + s + off
-	case sanitize.Tmux:
-		// tmux draws its status line itself: styles, not escapes.
-		return "#[" + tmuxStyle(st) + "]" + s + "#[default]"
 	}
-	return s
+	return on + s + off
 }
 
 // tmuxStyle is st in tmux's style words ("1;35" is "bold,fg=magenta").
@@ -659,20 +563,13 @@ func tmuxStyle(st Style) string {
 
 var tmuxColours = [8]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
-// link wraps s in an OSC 8 hyperlink, zero-width for the shell.
+// link wraps s in an OSC 8 hyperlink, zero-width for the shell; tmux's
+// status line cannot show one (the escape would be text).
 func link(s, url string, shell sanitize.Shell) string {
-	url = urlQuoter.Replace(url)
-	open, close := "\x1b]8;;"+url+"\x1b\\", "\x1b]8;;\x1b\\"
-	switch shell {
-	case sanitize.Zsh:
-		return "%{" + strings.ReplaceAll(open, "%", "%%") + "%}" + s + "%{" + close + "%}"
-	case sanitize.Bash:
-		return "\x01" + open + "\x02" + s + "\x01" + close + "\x02"
-	case sanitize.Tmux:
-		// tmux's status line cannot show a link: the escape would be text.
+	if shell == sanitize.Tmux {
 		return s
 	}
-	return open + s + close
+	return zeroWidth(s, "\x1b]8;;"+urlQuoter.Replace(url)+"\x1b\\", "\x1b]8;;\x1b\\", shell)
 }
 
 // urlQuoter percent-encodes what a shell would expand if a user pasted the

@@ -107,21 +107,10 @@ func KnownCause(cause string) string {
 }
 
 // CauseWords is a removal cause in words.
-func CauseWords(cause string) string {
-	switch KnownCause(cause) {
-	case "checks_failed":
-		return "checks failed"
-	case "checks_timed_out":
-		return "checks timed out"
-	case "conflict":
-		return "conflict"
-	case "manual":
-		return "removed by hand"
-	case "branch_protection":
-		return "branch protection"
-	}
-	return "unknown reason"
-}
+func CauseWords(cause string) string { return causeWords[KnownCause(cause)] }
+
+var causeWords = map[string]string{"checks_failed": "checks failed", "checks_timed_out": "checks timed out",
+	"conflict": "conflict", "manual": "removed by hand", "branch_protection": "branch protection", "unknown": "unknown reason"}
 
 // MaxOthers bounds the other PRs from one head a PR remembers.
 const MaxOthers = 4
