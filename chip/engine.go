@@ -530,9 +530,6 @@ func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args .
 		Env: proc.GhEnv(f.Environ(e.Env.Environ())), Timeout: timeout})
 }
 
-// ghFields asks gh for what any of the configured formats shows.
-func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
-
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {

@@ -400,16 +400,11 @@ func defaultBase(f *Facts, remote string) string {
 	return ""
 }
 
-// ghFieldsAlways are asked of every gh pr view run, whatever the template
-// shows: the head commit, to check the PR against the local history, and
-// the base, to choose between two open PRs from one head.
-var ghFieldsAlways = []string{"headRefOid", "baseRefName"}
-
 // lookupPR decides which PR is the branch's and asks gh for it: the
 // outcome to record, and the --json fields gh refused (runGhPR).
 func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	fields := e.prFields(f, g)
-	for _, a := range ghFieldsAlways {
+	for _, a := range baseFields {
 		if !slices.Contains(fields, a) {
 			fields = append(fields, a)
 		}
