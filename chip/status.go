@@ -284,8 +284,8 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.explainRemotes(f)
 		}
 	}
-	for _, ce := range e.entries(f, v.Repo.Invalidations) {
-		in := e.decideInput(ce, f, &v, now)
+	for _, ce := range e.entries(f, &v, now) {
+		in := ce.DecideInput
 		st := in.State
 		if ce.Policy.Kind != state.KindPR {
 			sc := StatusChip{Name: ce.Policy.Name, Command: strings.TrimSpace(sanitize.Text(sanitize.Redact(ce.Shell.Command), 1024)),
