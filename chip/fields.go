@@ -82,20 +82,11 @@ func refusedFields(stderr []byte, asked []string) []string {
 		return nil
 	}
 	rest := stderr[i:]
-	var known []string
-	if _, list, ok := bytes.Cut(rest, []byte("Available fields:")); ok {
-		for line := range bytes.Lines(list) {
-			if w := string(bytes.TrimSpace(line)); w != "" {
-				known = append(known, w)
-			}
-		}
-	}
+	_, list, _ := bytes.Cut(rest, []byte("Available fields:"))
+	known := strings.Fields(string(list))
 	var refused []string
 	for _, f := range asked {
-		if slices.Contains(baseFields, f) {
-			continue
-		}
-		if len(known) == 0 || !slices.Contains(known, f) {
+		if !slices.Contains(baseFields, f) && (len(known) == 0 || !slices.Contains(known, f)) {
 			refused = append(refused, f)
 		}
 	}
