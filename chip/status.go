@@ -594,8 +594,10 @@ func (s *Status) validationLines(at func(time.Time) string) []string {
 
 // skipWords says why the render path does not run the PR chip now.
 func skipWords(reason string, failures int) string {
-	if reason == state.ReasonBackoff {
-		return "backing off after " + plural(failures, "failure") + " in a row"
+	if reason == state.ReasonBackoff && failures == 1 {
+		return "backing off after 1 failure in a row"
+	} else if reason == state.ReasonBackoff {
+		return fmt.Sprintf("backing off after %d failures in a row", failures)
 	}
 	return cmp.Or(map[string]string{
 		state.ReasonModeOff:       "mode is off",
