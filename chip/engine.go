@@ -273,18 +273,14 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 				o.Shell = shell
 				opts = &o
 			}
-			pr := st.PR
+			pr := *st.PR // a copy on the stack: the stored record stays as read
 			if e.syncMoved(f, st) {
 				// The branch moved since sync was computed: not shown
 				// until a refresh computes it again.
-				noSync := *pr
-				noSync.Sync, pr, refresh = "", &noSync, true
+				pr.Sync, refresh = "", true
 			}
-			if f.Repo.Rebasing {
-				marked := *pr
-				marked.Rebasing, pr = true, &marked
-			}
-			parts = append(parts, format.Chip(pr, st.Stale, opts))
+			pr.Rebasing = f.Repo.Rebasing
+			parts = append(parts, format.Chip(&pr, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
 		}
