@@ -159,9 +159,8 @@ const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { merge
 	`commits(last: 1) { nodes { commit { oid committedDate } } } } } }`
 
 // addQueue looks up an open PR's merge queue entry, or its last removal
-// from the queue, with `gh api graphql` (bounded by the chip's timeout). A failure (an older GitHub Enterprise
-// without merge queues, say) leaves the queue unknown; it never fails the
-// refresh.
+// from the queue. A failure (an older GitHub Enterprise without merge
+// queues, say) leaves the queue unknown; it never fails the refresh.
 func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *pull.PR) {
 	if pr == nil || pr.ID == "" || pr.State != "open" {
 		return

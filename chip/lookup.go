@@ -260,11 +260,8 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 		}
 		mem.Parents[key], mem.changed = v, true
 	}
-	owner, name, isFork := strings.Cut(v, "/")
-	if !isFork {
-		return ghRepo{}, false, nil
-	}
-	return ghRepo{Host: r.Host, Owner: owner, Name: name}, true, nil
+	owner, name, isFork := strings.Cut(v, "/") // "-": no fork
+	return ghRepo{Host: r.Host, Owner: owner, Name: name}, isFork, nil
 }
 
 // verdict is how a PR found stands against the local branch.
@@ -274,12 +271,9 @@ type verdict struct {
 }
 
 // judge checks a PR against the local history (SPEC 3): an open PR is
-// the branch's whatever its head (not fetched or diverged is marked by
-// sync, never hidden); a merged or closed one only while the branch has
-// not gone beyond its head: the same commit, or behind it (the PR got
-// commits the branch lacks). A head the repository does not have, one the
-// branch has moved past or diverged from, is an earlier life of a reused
-// branch name.
+// the branch's whatever its head (sync marks it, never hides it); a merged
+// or closed one only while the branch has not gone beyond its head, else
+// it is an earlier life of a reused branch name.
 func judge(pr *classify.PR) verdict {
 	if pr.State == "open" {
 		return verdict{show: true}
@@ -487,10 +481,7 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		}
 	}
 	if found == nil {
-		o := lastNoPR
-		if o == nil {
-			o = classify.NoPROutcome(e.now(), "")
-		}
+		o := cmp.Or(lastNoPR, classify.NoPROutcome(e.now(), ""))
 		o.Lookup = first.lookup(tailTried(tried, first))
 		o.Lookup.Head, o.SetAside = firstHead, aside
 		mem.probe = probeFor(nil, ask{}, first, fields)
