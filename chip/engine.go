@@ -261,12 +261,11 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 	var parts []string
 	var opts *format.Options
 	for _, ce := range e.entries(f, v, now) {
-		in := ce.DecideInput
-		refresh = refresh || state.Decide(in).Run
-		if !shows(in) {
+		refresh = refresh || state.Decide(ce.DecideInput).Run
+		if !shows(ce.DecideInput) {
 			continue
 		}
-		st := in.State
+		st := ce.State
 		if ce.Policy.Kind == state.KindPR {
 			if opts == nil {
 				o := e.Config.ChipOptions(string(shell), f.Remote.Host, e.Env.NoColor())
@@ -299,11 +298,10 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	now := e.now()
 	var until time.Time
 	for _, ce := range e.entries(f, v, now) {
-		in := ce.DecideInput
-		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(in) && e.syncMoved(f, in.State) {
+		if state.Decide(ce.DecideInput).Run || ce.Policy.Kind == state.KindPR && shows(ce.DecideInput) && e.syncMoved(f, ce.State) {
 			return now
 		}
-		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
+		if t := state.NextAttemptAt(ce.DecideInput); !t.IsZero() && (until.IsZero() || t.Before(until)) {
 			until = t
 		}
 	}
