@@ -275,20 +275,14 @@ type verdict struct {
 // or closed one only while the branch has not gone beyond its head, else
 // it is an earlier life of a reused branch name.
 func judge(pr *classify.PR) verdict {
-	if pr.State == "open" {
+	if pr.State == "open" || pr.Sync == repo.SyncSame || pr.Sync == repo.SyncBehind {
 		return verdict{show: true}
 	}
-	switch pr.Sync {
-	case repo.SyncSame, repo.SyncBehind:
-		return verdict{show: true}
-	case repo.SyncAhead:
-		return verdict{reason: "the branch has new commits beyond its head: an earlier use of this branch name"}
-	case repo.SyncDiverged:
-		return verdict{reason: "its head is not in the branch's history: an earlier use of this branch name"}
-	case repo.SyncNotFetched:
-		return verdict{reason: "its head commit is not in this repository: not this branch's work, or not fetched"}
-	}
-	return verdict{reason: "its head could not be compared with the branch"}
+	return verdict{reason: cmp.Or(map[string]string{
+		repo.SyncAhead:      "the branch has new commits beyond its head: an earlier use of this branch name",
+		repo.SyncDiverged:   "its head is not in the branch's history: an earlier use of this branch name",
+		repo.SyncNotFetched: "its head commit is not in this repository: not this branch's work, or not fetched",
+	}[pr.Sync], "its head could not be compared with the branch")}
 }
 
 // keep checks pr against the local history (judge); one that is not the

@@ -20,6 +20,7 @@ func TestParseHTTP(t *testing.T) {
 		{"304", "HTTP/1.1 304 Not Modified\r\nEtag: \"abc\"\r\n\r\n", `"abc"`, 304},
 		{"weak ETag, lower-case header", "HTTP/2.0 200 OK\netag: W/\"x\"\n\n[]", `W/"x"`, 200},
 		{"no status line", "{\"message\":\"Not Found\"}", "", 0},
+		{"no status line, an ETag line", "gh: not found\nEtag: \"abc\"\n\n", "", 0},
 		{"ETag with a control character", "HTTP/1.1 200 OK\r\nEtag: \"a\x1bb\"\r\n\r\n{}", "", 200},
 		{"empty", "", "", 0},
 	} {
