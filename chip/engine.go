@@ -186,11 +186,10 @@ func LoadView(store *cache.Store, key string) View {
 	return v
 }
 
-// chipEntry is one chip to consider, in render order.
+// chipEntry is one chip to consider, with what Decide needs of it now.
 type chipEntry struct {
-	Policy      state.Policy
-	Shell       *config.ShellChip
-	Fingerprint string
+	state.DecideInput
+	Shell *config.ShellChip // nil for the PR chip
 }
 
 // Policies lists the chips of a configuration in render order.
@@ -225,38 +224,31 @@ func shellPolicy(ch *config.ShellChip) state.Policy {
 		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
 }
 
-// entries lists the chips to consider, in Policies' order.
-func (e *Engine) entries(f *Facts, inv int) []chipEntry {
-	var out []chipEntry
-	if f.NA == nil {
-		out = append(out, chipEntry{Policy: prPolicy(e.Config), Fingerprint: f.PRFingerprint(inv)})
-	}
+// entries lists the chips to consider at f, in Policies' order.
+func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 	if f.Repo == nil {
-		return out
+		return nil
 	}
-	for _, ch := range e.Config.Chips {
-		out = append(out, chipEntry{Policy: shellPolicy(&ch), Shell: &ch, Fingerprint: f.ShellFingerprint(ch, inv)})
+	var out []chipEntry
+	for i, p := range Policies(e.Config) {
+		st := v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, p.Name)
+		ce := chipEntry{DecideInput: state.DecideInput{Policy: p, Mode: e.Config.Mode, State: st, Now: now,
+			NoProbes:   st != nil && st.Probe != nil && v.Global.FallenBack(st.Probe.Host, now),
+			Validation: v.Global.Effective(f.Setup.Identity())}}
+		switch {
+		case i > 0:
+			ce.Shell = &e.Config.Chips[i-1]
+			ce.Fingerprint = f.ShellFingerprint(*ce.Shell, v.Repo.Invalidations)
+		case f.NA != nil:
+			continue
+		default:
+			// What the templates need of the installed gh: a stored
+			// result must hold it to be fresh.
+			ce.Fingerprint, ce.Fields = f.PRFingerprint(v.Repo.Invalidations), e.prFields(f, &v.Global)
+		}
+		out = append(out, ce)
 	}
 	return out
-}
-
-func (e *Engine) decideInput(ce chipEntry, f *Facts, v *View, now time.Time) state.DecideInput {
-	st := v.Repo.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, ce.Policy.Name)
-	in := state.DecideInput{
-		NoProbes:    st != nil && st.Probe != nil && v.Global.FallenBack(st.Probe.Host, now),
-		Policy:      ce.Policy,
-		Mode:        e.Config.Mode,
-		Validation:  v.Global.Effective(f.Setup.Identity()),
-		State:       st,
-		Fingerprint: ce.Fingerprint,
-		Now:         now,
-	}
-	if ce.Policy.Kind == state.KindPR {
-		// What the templates need of the installed gh: a stored result
-		// must hold it to be fresh.
-		in.Fields = e.prFields(f, &v.Global)
-	}
-	return in
 }
 
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
@@ -268,31 +260,26 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 	now := e.now()
 	var parts []string
 	var opts *format.Options
-	for _, ce := range e.entries(f, v.Repo.Invalidations) {
-		in := e.decideInput(ce, f, v, now)
-		refresh = refresh || state.Decide(in).Run
-		if !shows(in) {
+	for _, ce := range e.entries(f, v, now) {
+		refresh = refresh || state.Decide(ce.DecideInput).Run
+		if !shows(ce.DecideInput) {
 			continue
 		}
-		st := in.State
+		st := ce.State
 		if ce.Policy.Kind == state.KindPR {
 			if opts == nil {
 				o := e.Config.ChipOptions(string(shell), f.Remote.Host, e.Env.NoColor())
 				o.Shell = shell
 				opts = &o
 			}
-			pr := st.PR
+			pr := *st.PR // a copy on the stack: the stored record stays as read
 			if e.syncMoved(f, st) {
 				// The branch moved since sync was computed: not shown
 				// until a refresh computes it again.
-				noSync := *pr
-				noSync.Sync, pr, refresh = "", &noSync, true
+				pr.Sync, refresh = "", true
 			}
-			if f.Repo.Rebasing {
-				marked := *pr
-				marked.Rebasing, pr = true, &marked
-			}
-			parts = append(parts, format.Chip(pr, st.Stale, opts))
+			pr.Rebasing = f.Repo.Rebasing
+			parts = append(parts, format.Chip(&pr, st.Stale, opts))
 		} else if st.Value != "" {
 			parts = append(parts, sanitize.ForShell(sanitize.Text(st.Value, 256), shell))
 		}
@@ -310,12 +297,11 @@ func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
 	}
 	now := e.now()
 	var until time.Time
-	for _, ce := range e.entries(f, v.Repo.Invalidations) {
-		in := e.decideInput(ce, f, v, now)
-		if state.Decide(in).Run || ce.Policy.Kind == state.KindPR && shows(in) && e.syncMoved(f, in.State) {
+	for _, ce := range e.entries(f, v, now) {
+		if state.Decide(ce.DecideInput).Run || ce.Policy.Kind == state.KindPR && shows(ce.DecideInput) && e.syncMoved(f, ce.State) {
 			return now
 		}
-		if t := state.NextAttemptAt(in); !t.IsZero() && (until.IsZero() || t.Before(until)) {
+		if t := state.NextAttemptAt(ce.DecideInput); !t.IsZero() && (until.IsZero() || t.Before(until)) {
 			until = t
 		}
 	}
@@ -370,17 +356,16 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	if f.NA != nil {
 		results = append(results, RefreshResult{Name: "pr", Outcome: f.NA})
 	}
-	for _, ce := range e.entries(f, v.Repo.Invalidations) {
-		in := e.decideInput(ce, f, &v, now)
-		in.Foreground, in.Force = opt.Foreground, opt.Force
-		d := state.Decide(in)
+	for _, ce := range e.entries(f, &v, now) {
+		ce.Foreground, ce.Force = opt.Foreground, opt.Force
+		d := state.Decide(ce.DecideInput)
 		if !d.Run {
 			var prev *classify.Outcome
-			if in.State != nil {
-				prev = in.State.Outcome
+			if ce.State != nil {
+				prev = ce.State.Outcome
 			}
-			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, in.State) {
-				resync = &pull.PR{HeadOid: in.State.PR.HeadOid}
+			if ce.Policy.Kind == state.KindPR && e.syncMoved(f, ce.State) {
+				resync = &pull.PR{HeadOid: ce.State.PR.HeadOid}
 				e.addSync(ctx, f, resync)
 			}
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
@@ -391,7 +376,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		// ends as a timeout, recorded, rather than being stopped by the
 		// refresh's hard stop with nothing recorded.
 		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
-		p, res := e.runChip(cctx, f, ce, in, d.Probe, &v.Global, mem)
+		p, res := e.runChip(cctx, f, ce, d.Probe, &v.Global, mem)
 		cancel()
 		runs, results = append(runs, p), append(results, res)
 	}
@@ -430,7 +415,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 				g.FallBack(st.Probe.Host, e.now())
 			}
 			state.Apply(state.ApplyInput{Policy: p.ce.Policy, Global: &g, State: st, Outcome: p.o,
-				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: p.fields,
+				KeepOnRetryable: e.Config.OnRetryable == "keep", Fields: p.ce.Fields,
 				Fingerprint: p.ce.Fingerprint, SetupID: f.Setup.Identity(),
 				Now: e.now(), Rand: e.Rand})
 			if p.ce.Policy.Kind == state.KindPR {
@@ -479,7 +464,6 @@ type pending struct {
 	ce      chipEntry
 	o       *classify.Outcome
 	refused []string // --json fields gh refused
-	fields  []string // those the templates need (DecideInput.Fields)
 	// probe is what the run's probe found (zero when none ran): alone when
 	// it saw no change (o is nil then), or the change that made it run.
 	probe probeResult
@@ -488,24 +472,24 @@ type pending struct {
 
 // runChip runs a chip Decide said to run: its probe first when one is
 // due, and the full run unless the probe saw no change.
-func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, in state.DecideInput, probe bool, g *state.Global, mem *lookupMemory) (pending, RefreshResult) {
-	p, res := pending{ce: ce, fields: in.Fields}, RefreshResult{Name: ce.Policy.Name}
+func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, probe bool, g *state.Global, mem *lookupMemory) (pending, RefreshResult) {
+	p, res := pending{ce: ce}, RefreshResult{Name: ce.Policy.Name}
 	if probe && f.Setup.GhPath != "" {
-		pr := e.probe(ctx, f, ce.Policy, in.State)
+		pr := e.probe(ctx, f, ce.Policy, ce.State)
 		p.probe = pr
 		switch {
 		case pr.Failed != nil:
 			p.o, res.Outcome = pr.Failed, pr.Failed
 			return p, res
-		case pr.Answer != state.ProbeChanged && !(pr.Answer == state.ProbeIgnored && in.State.Probe.Ignored+1 >= state.MaxIgnored):
-			res.Skipped, res.Previous = "probe: "+pr.Answer, in.State.Outcome
+		case pr.Answer != state.ProbeChanged && !(pr.Answer == state.ProbeIgnored && ce.State.Probe.Ignored+1 >= state.MaxIgnored):
+			res.Skipped, res.Previous = "probe: "+pr.Answer, ce.State.Outcome
 			return p, res
 		}
 	}
 	if ce.Policy.Kind == state.KindPR {
 		mem.Prev, mem.probe = nil, probePlan{}
-		if in.State != nil && in.State.Outcome != nil {
-			mem.Prev = in.State.Outcome.Lookup
+		if ce.State != nil && ce.State.Outcome != nil {
+			mem.Prev = ce.State.Outcome.Lookup
 		}
 		p.o, p.refused = e.runPR(ctx, f, ce.Policy, g, mem)
 		p.plan = mem.probe
@@ -529,9 +513,6 @@ func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args .
 	return e.run(ctx, proc.Command{Path: f.Setup.GhPath, Args: args, Dir: f.Repo.Root,
 		Env: proc.GhEnv(f.Environ(e.Env.Environ())), Timeout: timeout})
 }
-
-// ghFields asks gh for what any of the configured formats shows.
-func (e *Engine) ghFields() string { return format.GhFields(e.formats()) }
 
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").

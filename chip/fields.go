@@ -21,14 +21,16 @@ var ghFieldSince = []struct{ field, version string }{
 	{"autoMergeRequest", "2.29.0"},
 }
 
-// baseFields are what every chip run asks for (SPEC 3).
+// baseFields are asked of every gh pr view run, whatever the templates
+// show (SPEC 3): the head commit, to check the PR against the local
+// history, and the base, to choose between two open PRs from one head.
 var baseFields = []string{"number", "url", "state", "isDraft", "title", "headRefOid", "baseRefName"}
 
 // prFields is the --json field list for this run: what the templates show,
 // less what the installed gh is known not to know, by its version (once
 // learned) or because it refused the field before.
 func (e *Engine) prFields(f *Facts, g *state.Global) []string {
-	fields := strings.Split(e.ghFields(), ",")
+	fields := strings.Split(format.GhFields(e.formats()), ",")
 	version := ""
 	if g.GhVersionOf == f.Setup.GhIdentity {
 		version = g.GhVersion
@@ -50,28 +52,22 @@ func (e *Engine) prFields(f *Facts, g *state.Global) []string {
 // before min; an unknown or odd version is not (the field is asked, and a
 // refusal is caught: refusedFields).
 func versionBefore(v, min string) bool {
-	a, ok1 := versionParts(v)
-	b, ok2 := versionParts(min)
-	if !ok1 || !ok2 {
-		return false
-	}
-	return slices.Compare(a, b) < 0
-}
-
-func versionParts(v string) ([]int, bool) {
-	v = strings.TrimPrefix(v, "v")
-	if i := strings.IndexAny(v, "-+ "); i >= 0 {
-		v = v[:i]
-	}
-	var parts []int
-	for _, p := range strings.Split(v, ".") {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return nil, false
+	parts := func(v string) (out []int) {
+		v = strings.TrimPrefix(v, "v")
+		if i := strings.IndexAny(v, "-+ "); i >= 0 {
+			v = v[:i]
 		}
-		parts = append(parts, n)
+		for _, p := range strings.Split(v, ".") {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 {
+				return nil
+			}
+			out = append(out, n)
+		}
+		return out
 	}
-	return parts, len(parts) >= 2
+	a, b := parts(v), parts(min)
+	return len(a) >= 2 && len(b) >= 2 && slices.Compare(a, b) < 0
 }
 
 // refusedFields reads gh's refusal of a --json field ("Unknown JSON field:
@@ -86,20 +82,11 @@ func refusedFields(stderr []byte, asked []string) []string {
 		return nil
 	}
 	rest := stderr[i:]
-	var known []string
-	if _, list, ok := bytes.Cut(rest, []byte("Available fields:")); ok {
-		for line := range bytes.Lines(list) {
-			if w := string(bytes.TrimSpace(line)); w != "" {
-				known = append(known, w)
-			}
-		}
-	}
+	_, list, _ := bytes.Cut(rest, []byte("Available fields:"))
+	known := strings.Fields(string(list))
 	var refused []string
 	for _, f := range asked {
-		if slices.Contains(baseFields, f) {
-			continue
-		}
-		if len(known) == 0 || !slices.Contains(known, f) {
+		if !slices.Contains(baseFields, f) && (len(known) == 0 || !slices.Contains(known, f)) {
 			refused = append(refused, f)
 		}
 	}
@@ -153,15 +140,12 @@ func (e *Engine) formats() string {
 // It reads the branch's ref only when a template shows sync and a sync is
 // stored.
 func (e *Engine) syncMoved(f *Facts, st *state.ChipState) bool {
-	if st == nil || st.PR == nil || st.PR.Sync == "" || !e.showsSync() {
+	if st == nil || st.PR == nil || st.PR.Sync == "" || !format.ShowsSync(e.formats()) {
 		return false
 	}
 	cur := f.Repo.BranchOid()
 	return cur != "" && cur != st.PR.SyncLocal
 }
-
-// showsSync reports whether a configured template shows sync.
-func (e *Engine) showsSync() bool { return format.ShowsSync(e.formats()) }
 
 // queueQuery asks for a pull request's merge queue entry by node id: gh
 // pr view has no field for it (cli/cli#12771), so it is one more GraphQL
@@ -175,9 +159,8 @@ const queueQuery = `query($id: ID!) { node(id: $id) { ... on PullRequest { merge
 	`commits(last: 1) { nodes { commit { oid committedDate } } } } } }`
 
 // addQueue looks up an open PR's merge queue entry, or its last removal
-// from the queue, with `gh api graphql` (bounded by the chip's timeout). A failure (an older GitHub Enterprise
-// without merge queues, say) leaves the queue unknown; it never fails the
-// refresh.
+// from the queue. A failure (an older GitHub Enterprise without merge
+// queues, say) leaves the queue unknown; it never fails the refresh.
 func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *pull.PR) {
 	if pr == nil || pr.ID == "" || pr.State != "open" {
 		return

@@ -7,6 +7,7 @@ package chip
 // name never shows. Everything here runs in the background refresh.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"slices"
@@ -49,25 +50,29 @@ type ask struct {
 	exact bool
 }
 
-// label is the head as gh's finder matches it (PullRequest.HeadLabel):
-// the branch alone for a head in the base repository, OWNER:BRANCH for a
-// fork's; "#N" for a number.
-func (a ask) label() string {
+// head is how status names the head: "#N" for a number, else always
+// with its owner.
+func (a ask) head() string {
 	if a.Number > 0 {
 		return "#" + strconv.Itoa(a.Number)
-	}
-	if a.Head.same(a.Base) {
-		return a.Branch
 	}
 	return a.Head.Owner + ":" + a.Branch
 }
 
-// shown is how status names the question: the head always with its owner.
-func (a ask) shown() string {
-	if a.Number > 0 {
-		return "#" + strconv.Itoa(a.Number) + " in " + a.Base.nwo()
+// label is the head as gh's finder matches it (PullRequest.HeadLabel):
+// the branch alone for a head in the base repository.
+func (a ask) label() string {
+	if a.Number == 0 && a.Head.same(a.Base) {
+		return a.Branch
 	}
-	return a.Head.Owner + ":" + a.Branch + " in " + a.Base.nwo()
+	return a.head()
+}
+
+func (a ask) shown() string { return a.head() + " in " + a.Base.nwo() }
+
+// lookup records the question for status (SPEC 6, lookup).
+func (a ask) lookup(tried []string) *classify.Lookup {
+	return &classify.Lookup{Head: a.head(), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
 }
 
 // numeric reports whether gh would read the label as a PR number (a
@@ -107,7 +112,7 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 		// Nothing to ask: GitHub is not asked about forks either.
 		return nil, []ghRepo{base}, "the branch has no push target or upstream (push it with `git push -u`)", nil
 	}
-	bases = []ghRepo{base}
+	bases, whys := []ghRepo{base}, []string{baseWhy}
 	if f.Target == "" {
 		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
 		if o != nil {
@@ -117,8 +122,12 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 			return nil, nil, "", o
 		}
 		if ok {
-			bases = []ghRepo{parent, base}
+			bases, whys = []ghRepo{parent, base}, []string{"fork parent of " + base.nwo(), baseWhy}
 		}
+	}
+	during := ""
+	if pl.Rebasing {
+		during = ", during a rebase"
 	}
 	for _, h := range pl.Heads {
 		head, ok := e.remoteRepo(f, h.URL, pl)
@@ -127,22 +136,10 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 		}
 		head.Remote = h.Remote
 		for i, b := range bases {
-			why := h.Why
-			if pl.Rebasing {
-				why += ", during a rebase"
-			}
-			if i == 0 && len(bases) > 1 {
-				why += ", fork parent of " + base.nwo()
-			} else {
-				why += ", " + baseWhy
-			}
-			asks = append(asks, ask{Base: b, Head: head, Branch: h.Branch, Why: why})
+			asks = append(asks, ask{Base: b, Head: head, Branch: h.Branch, Why: h.Why + during + ", " + whys[i]})
 		}
 	}
 	if len(asks) == 0 {
-		if len(pl.Heads) == 0 {
-			return nil, bases, "the branch has no push target or upstream (push it with `git push -u`)", nil
-		}
 		return nil, bases, "the branch's push target and upstream are not on a GitHub host", nil
 	}
 	return asks, bases, "", nil
@@ -171,7 +168,7 @@ func (e *Engine) baseRepo(f *Facts, pl *repo.Plan) (ghRepo, string, bool) {
 			if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
 				continue
 			}
-			r.Owner, r.Name, r.Remote = owner, name, remoteFor(f, pl, r.Host, owner, name)
+			r.Owner, r.Name, r.Remote = owner, name, remoteFor(pl, r.Host, owner, name)
 		}
 		return r, "set-default (remote " + rm.Name + ")", true
 	}
@@ -194,11 +191,11 @@ func (e *Engine) remoteRepo(f *Facts, url string, pl *repo.Plan) (ghRepo, bool) 
 	if !ok {
 		return ghRepo{}, false
 	}
-	return ghRepo{Host: r.Host, Owner: owner, Name: name, Remote: remoteFor(f, pl, r.Host, owner, name)}, true
+	return ghRepo{Host: r.Host, Owner: owner, Name: name, Remote: remoteFor(pl, r.Host, owner, name)}, true
 }
 
 // remoteFor is the local remote that points at a repository, "" if none.
-func remoteFor(f *Facts, pl *repo.Plan, host, owner, name string) string {
+func remoteFor(pl *repo.Plan, host, owner, name string) string {
 	for _, rm := range pl.Remotes {
 		o, n, ok := repo.RepoPath(rm.URL)
 		if ok && strings.EqualFold(o, owner) && strings.EqualFold(n, name) && strings.EqualFold(repo.Host(rm.URL), host) {
@@ -246,13 +243,8 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 		var out struct {
 			Data struct {
 				Repository *struct {
-					IsFork bool `json:"isFork"`
-					Parent *struct {
-						Name  string `json:"name"`
-						Owner struct {
-							Login string `json:"login"`
-						} `json:"owner"`
-					} `json:"parent"`
+					IsFork bool      `json:"isFork"`
+					Parent *nodeRepo `json:"parent"`
 				} `json:"repository"`
 			} `json:"data"`
 		}
@@ -268,12 +260,8 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 		}
 		mem.Parents[key], mem.changed = v, true
 	}
-	owner, name, isFork := strings.Cut(v, "/")
-	if !isFork {
-		return ghRepo{}, false, nil
-	}
-	parent := ghRepo{Host: r.Host, Owner: owner, Name: name}
-	return parent, true, nil
+	owner, name, isFork := strings.Cut(v, "/") // "-": no fork
+	return ghRepo{Host: r.Host, Owner: owner, Name: name}, isFork, nil
 }
 
 // verdict is how a PR found stands against the local branch.
@@ -283,32 +271,29 @@ type verdict struct {
 }
 
 // judge checks a PR against the local history (SPEC 3): an open PR is
-// the branch's whatever its head (not fetched or diverged is marked by
-// sync, never hidden); a merged or closed one only while the branch has
-// not gone beyond its head: the same commit, or behind it (the PR got
-// commits the branch lacks). A head the repository does not have, one the
-// branch has moved past or diverged from, is an earlier life of a reused
-// branch name.
+// the branch's whatever its head (sync marks it, never hides it); a merged
+// or closed one only while the branch has not gone beyond its head, else
+// it is an earlier life of a reused branch name.
 func judge(pr *classify.PR) verdict {
-	if pr.State == "open" {
+	if pr.State == "open" || pr.Sync == repo.SyncSame || pr.Sync == repo.SyncBehind {
 		return verdict{show: true}
 	}
-	switch pr.Sync {
-	case repo.SyncSame, repo.SyncBehind:
-		return verdict{show: true}
-	case repo.SyncAhead:
-		return verdict{reason: "the branch has new commits beyond its head: an earlier use of this branch name"}
-	case repo.SyncDiverged:
-		return verdict{reason: "its head is not in the branch's history: an earlier use of this branch name"}
-	case repo.SyncNotFetched:
-		return verdict{reason: "its head commit is not in this repository: not this branch's work, or not fetched"}
-	}
-	return verdict{reason: "its head could not be compared with the branch"}
+	return verdict{reason: cmp.Or(map[string]string{
+		repo.SyncAhead:      "the branch has new commits beyond its head: an earlier use of this branch name",
+		repo.SyncDiverged:   "its head is not in the branch's history: an earlier use of this branch name",
+		repo.SyncNotFetched: "its head commit is not in this repository: not this branch's work, or not fetched",
+	}[pr.Sync], "its head could not be compared with the branch")}
 }
 
-// setAside records a PR found and not shown.
-func setAside(pr *classify.PR, reason string) classify.SetAside {
-	return classify.SetAside{Number: pr.Number, State: pr.State, Reason: reason}
+// keep checks pr against the local history (judge); one that is not the
+// branch's is set aside, once, and at most 4 are kept for status.
+func (e *Engine) keep(ctx context.Context, f *Facts, pr *classify.PR, aside *[]classify.SetAside) bool {
+	e.addSync(ctx, f, pr)
+	v := judge(pr)
+	if !v.show && len(*aside) < 4 && !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) {
+		*aside = append(*aside, classify.SetAside{Number: pr.Number, State: pr.State, Reason: v.reason})
+	}
+	return v.show
 }
 
 // headPRsQuery is the exact lookup: the PRs whose head is this ref of this
@@ -317,25 +302,16 @@ func setAside(pr *classify.PR, reason string) classify.SetAside {
 // name (patch-1) is out of its reach.
 const headPRsQuery = `query($owner: String!, $name: String!, $ref: String!) { repository(owner: $owner, name: $name) { ref(qualifiedName: $ref) { associatedPullRequests(first: 100, orderBy: {field: CREATED_AT, direction: DESC}) { nodes { number url state isDraft title createdAt headRefName headRefOid baseRefName isCrossRepository headRepositoryOwner { login } headRepository { name owner { login } } baseRepository { name owner { login } } } } } } }`
 
-// headNode is one PR of the exact lookup.
-type headNode struct {
-	raw            json.RawMessage
-	Number         int    `json:"number"`
-	State          string `json:"state"`
-	BaseRefName    string `json:"baseRefName"`
-	HeadRefName    string `json:"headRefName"`
-	BaseRepository *struct {
-		Name  string `json:"name"`
-		Owner struct {
-			Login string `json:"login"`
-		} `json:"owner"`
-	} `json:"baseRepository"`
-	HeadRepository *struct {
-		Name  string `json:"name"`
-		Owner struct {
-			Login string `json:"login"`
-		} `json:"owner"`
-	} `json:"headRepository"`
+// nodeRepo is a repository in a GraphQL answer.
+type nodeRepo struct {
+	Name  string `json:"name"`
+	Owner struct {
+		Login string `json:"login"`
+	} `json:"owner"`
+}
+
+func (n *nodeRepo) is(r ghRepo) bool {
+	return n != nil && strings.EqualFold(n.Owner.Login, r.Owner) && strings.EqualFold(n.Name, r.Name)
 }
 
 // exactPRs runs the exact lookup for a head; ok is false when gh failed
@@ -364,25 +340,20 @@ func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, 
 		return nil, true
 	}
 	for _, raw := range out.Data.Repository.Ref.AssociatedPullRequests.Nodes {
-		var n headNode
-		if json.Unmarshal(raw, &n) != nil || n.Number <= 0 || n.BaseRepository == nil {
+		// Only this head's ref, into a base the plan named.
+		var n struct {
+			Number         int       `json:"number"`
+			HeadRefName    string    `json:"headRefName"`
+			BaseRepository *nodeRepo `json:"baseRepository"`
+			HeadRepository *nodeRepo `json:"headRepository"`
+		}
+		if json.Unmarshal(raw, &n) != nil || n.Number <= 0 || n.HeadRefName != a.Branch ||
+			!n.HeadRepository.is(a.Head) || !slices.ContainsFunc(bases, n.BaseRepository.is) {
 			continue
 		}
-		if n.HeadRefName != a.Branch || n.HeadRepository == nil ||
-			!strings.EqualFold(n.HeadRepository.Owner.Login, a.Head.Owner) || !strings.EqualFold(n.HeadRepository.Name, a.Head.Name) {
-			continue
+		if pr, err := classify.ParsePR(raw); err == nil {
+			prs = append(prs, pr)
 		}
-		in := slices.ContainsFunc(bases, func(b ghRepo) bool {
-			return strings.EqualFold(b.Owner, n.BaseRepository.Owner.Login) && strings.EqualFold(b.Name, n.BaseRepository.Name)
-		})
-		if !in {
-			continue
-		}
-		pr, err := classify.ParsePR(raw)
-		if err != nil {
-			continue
-		}
-		prs = append(prs, pr)
 		if len(prs) == 20 {
 			break
 		}
@@ -417,15 +388,11 @@ func defaultBase(f *Facts, remote string) string {
 	return ""
 }
 
-// ghFieldsAlways are asked of every gh pr view run, whatever the template
-// shows: the head commit, to check the PR against the local history, and
-// the base, to choose between two open PRs from one head.
-var ghFieldsAlways = []string{"headRefOid", "baseRefName"}
-
-// lookupOutcome is a finished lookup: the outcome to record.
+// lookupPR decides which PR is the branch's and asks gh for it: the
+// outcome to record, and the --json fields gh refused (runGhPR).
 func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	fields := e.prFields(f, g)
-	for _, a := range ghFieldsAlways {
+	for _, a := range baseFields {
 		if !slices.Contains(fields, a) {
 			fields = append(fields, a)
 		}
@@ -440,15 +407,15 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		return o, nil
 	}
 	first := asks[0]
-	if prev := mem.Prev; prev != nil && prev.Exact > 0 && prev.Head == first.Head.Owner+":"+first.Branch {
+	// The head as Lookup.Head records it for the exact lookup: OWNER:BRANCH
+	// (for a merge ref too, unlike first.head()).
+	firstHead := first.Head.Owner + ":" + first.Branch
+	if prev := mem.Prev; prev != nil && prev.Exact > 0 && prev.Head == firstHead {
 		// A PR only the exact lookup could find (a busy head name): asked
 		// by number, so the chip gets every field the template shows.
-		for _, b := range bases {
-			if strings.EqualFold(b.nwo(), prev.Base) {
-				asks = append([]ask{{Base: b, Head: first.Head, Branch: first.Branch, Number: prev.Exact, exact: true,
-					Why: first.Why + ", found before by the exact lookup of the head"}}, asks...)
-				break
-			}
+		if i := slices.IndexFunc(bases, func(b ghRepo) bool { return strings.EqualFold(b.nwo(), prev.Base) }); i >= 0 {
+			asks = slices.Insert(asks, 0, ask{Base: bases[i], Head: first.Head, Branch: first.Branch, Number: prev.Exact, exact: true,
+				Why: first.Why + ", found before by the exact lookup of the head"})
 		}
 	}
 	var (
@@ -477,29 +444,23 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 		o := classify.ClassifyPR(r, e.now())
 		if o.Class != classify.Validated {
 			// gh failed: that is the refresh's outcome, as before.
-			o.Lookup = &classify.Lookup{Head: headName(a), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
+			o.Lookup = a.lookup(tried)
 			return o, refused
 		}
 		if o.PR == nil {
 			lastNoPR = o
-			tried = append(tried, a.shown())
-			continue
 		}
-		e.addSync(ctx, f, o.PR)
-		if v := judge(o.PR); !v.show {
-			aside = append(aside, setAside(o.PR, v.reason))
+		if o.PR == nil || !e.keep(ctx, f, o.PR, &aside) {
 			tried = append(tried, a.shown())
 			continue
 		}
 		found, foundAt = o, a
 		if o.PR.State == "open" && a.Number == 0 {
-			// Two open PRs from one head: the one into the base the
-			// branch was cut from. gh answers with the newest.
-			def := defaultBase(f, a.Base.Remote)
-			if def != "" && o.PR.Base != "" && def != o.PR.Base {
-				if cut := e.cutFrom(ctx, f, a.Base.Remote, []string{o.PR.Base, def}); cut != "" && cut != o.PR.Base {
-					provisnl = true
-				}
+			// Two open PRs from one head: gh answers with the newest,
+			// the branch's is the one into the base it was cut from.
+			if def := defaultBase(f, a.Base.Remote); def != "" && o.PR.Base != "" && def != o.PR.Base {
+				cut := e.cutFrom(ctx, f, a.Base.Remote, []string{o.PR.Base, def})
+				provisnl = cut != "" && cut != o.PR.Base
 			}
 		}
 		break
@@ -508,39 +469,27 @@ func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *stat
 	// PRs set aside, or a PR into another base than the branch's.
 	if first.Number == 0 && (found == nil && (exact || pushed(f, first)) || provisnl) {
 		if prs, ok := e.exactPRs(ctx, f, p, first, bases); ok {
-			o, a2 := e.chooseExact(ctx, f, prs, first, bases, &aside, found)
-			if o != nil {
+			if o, a2 := e.chooseExact(ctx, f, prs, first, bases, &aside, found); o != nil {
 				found, foundAt = o, a2
 			}
 		}
 	}
 	if found == nil {
-		o := lastNoPR
-		if o == nil {
-			o = classify.NoPROutcome(e.now(), "")
-		}
-		o.Lookup = &classify.Lookup{Head: first.Head.Owner + ":" + first.Branch, Base: first.Base.nwo(), Why: first.Why, Tried: tailTried(tried, first)}
-		o.SetAside = aside
+		o := cmp.Or(lastNoPR, classify.NoPROutcome(e.now(), ""))
+		o.Lookup = first.lookup(tailTried(tried, first))
+		o.Lookup.Head, o.SetAside = firstHead, aside
 		mem.probe = probeFor(nil, ask{}, first, fields)
 		return o, refused
 	}
-	found.Lookup = &classify.Lookup{Head: headName(foundAt), Base: foundAt.Base.nwo(), Why: foundAt.Why, Tried: tailTried(tried, foundAt)}
+	found.Lookup, found.SetAside = foundAt.lookup(tailTried(tried, foundAt)), aside
 	if foundAt.exact {
-		found.Lookup.Head, found.Lookup.Exact = first.Head.Owner+":"+first.Branch, found.PR.Number
+		found.Lookup.Head, found.Lookup.Exact = firstHead, found.PR.Number
 	}
-	found.SetAside = aside
 	if found.PR.ID != "" && slices.Contains(fields, "id") {
 		e.addQueue(ctx, f, p, found.PR)
 	}
 	mem.probe = probeFor(found.PR, foundAt, first, fields)
 	return found, refused
-}
-
-func headName(a ask) string {
-	if a.Number > 0 {
-		return "#" + strconv.Itoa(a.Number)
-	}
-	return a.Head.Owner + ":" + a.Branch
 }
 
 // tailTried is what was tried before the question that answered.
@@ -551,82 +500,58 @@ func tailTried(tried []string, a ask) []string {
 // chooseExact picks from the exact lookup's PRs: an open one (of two, the
 // one into the base the branch was cut from, with the others as a hint),
 // else the newest merged or closed one that the history check keeps.
+// Sync, a git run or two a PR, is computed only for the PRs it decides
+// about.
 func (e *Engine) chooseExact(ctx context.Context, f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
-	// Sync, a git run or two a PR, only for the PRs it decides about.
-	var open []*classify.PR
-	for _, pr := range prs {
-		if pr.State == "open" {
-			open = append(open, pr)
-		}
-	}
 	pick := func(pr *classify.PR) (*classify.Outcome, ask) {
-		o := classify.PROutcome(pr, e.now())
 		b := a
 		b.Why += ", exact lookup of the head"
 		b.exact = true
-		if pr.BaseRepo != "" {
-			for _, r := range bases {
-				if strings.EqualFold(r.nwo(), pr.BaseRepo) {
-					b.Base = r
-				}
+		for _, r := range bases {
+			if strings.EqualFold(r.nwo(), pr.BaseRepo) {
+				b.Base = r
 			}
 		}
-		return o, b
+		return classify.PROutcome(pr, e.now()), b
 	}
-	if len(open) > 0 {
-		chosen := open[0]
-		if len(open) > 1 {
-			var names []string
-			for _, pr := range open {
-				if !slices.Contains(names, pr.Base) {
-					names = append(names, pr.Base)
-				}
+	open := slices.DeleteFunc(slices.Clone(prs), func(pr *classify.PR) bool { return pr.State != "open" })
+	if len(open) == 0 {
+		for _, pr := range prs {
+			if found != nil {
+				break // an open PR from gh pr view stands
 			}
-			remote := ""
-			for _, b := range bases {
-				if b.Remote != "" {
-					remote = b.Remote
-				}
-			}
-			if cut := e.cutFrom(ctx, f, remote, names); cut != "" {
-				for _, pr := range open {
-					if pr.Base == cut {
-						chosen = pr
-						break
-					}
-				}
-			} else if def := defaultBase(f, remote); def != "" {
-				for _, pr := range open {
-					if pr.Base == def {
-						chosen = pr
-						break
-					}
-				}
-			}
-			for _, pr := range open {
-				if pr != chosen && len(chosen.Others) < 4 {
-					chosen.Others = append(chosen.Others, pr.Number)
-				}
+			if e.keep(ctx, f, pr, aside) {
+				return pick(pr)
 			}
 		}
-		if found != nil && found.PR.Number == chosen.Number {
-			found.PR.Others = chosen.Others
-			return found, a
-		}
-		e.addSync(ctx, f, chosen)
-		return pick(chosen)
-	}
-	if found != nil {
 		return nil, a
 	}
-	for _, pr := range prs {
-		e.addSync(ctx, f, pr)
-		if v := judge(pr); v.show {
-			return pick(pr)
+	chosen := open[0]
+	if len(open) > 1 {
+		remote := ""
+		for _, b := range bases {
+			remote = cmp.Or(b.Remote, remote)
 		}
-		if !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) && len(*aside) < 4 {
-			*aside = append(*aside, setAside(pr, judge(pr).reason))
+		var names []string
+		for _, pr := range open {
+			if !slices.Contains(names, pr.Base) {
+				names = append(names, pr.Base)
+			}
+		}
+		want := cmp.Or(e.cutFrom(ctx, f, remote, names), defaultBase(f, remote))
+		if i := slices.IndexFunc(open, func(pr *classify.PR) bool { return pr.Base == want }); want != "" && i >= 0 {
+			chosen = open[i]
+		}
+		for _, pr := range open {
+			if pr != chosen && len(chosen.Others) < 4 {
+				chosen.Others = append(chosen.Others, pr.Number)
+			}
 		}
 	}
-	return nil, a
+	if found != nil && found.PR.Number == chosen.Number {
+		found.PR.Others = chosen.Others
+		return found, a
+	}
+	e.addSync(ctx, f, chosen)
+	return pick(chosen)
 }

@@ -1,8 +1,10 @@
 package chip
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -153,5 +155,31 @@ func TestJudge(t *testing.T) {
 		if v.show != c.show || !v.show && v.reason == "" {
 			t.Errorf("%s/%s: %+v", c.state, c.sync, v)
 		}
+	}
+}
+
+// keep, the history check both lookups share: an open PR is kept; one set
+// aside is listed once however often the lookups find it, and at most 4
+// are listed (status's set_aside).
+func TestKeepSetsAsideOnce(t *testing.T) {
+	e, f := &Engine{}, &Facts{}
+	var aside []classify.SetAside
+	if !e.keep(context.Background(), f, &classify.PR{Number: 1, State: "open"}, &aside) || len(aside) != 0 {
+		t.Fatalf("open PR: aside %+v", aside)
+	}
+	for _, n := range []int{5, 5, 6, 7, 8, 9} {
+		if e.keep(context.Background(), f, &classify.PR{Number: n, State: "merged"}, &aside) {
+			t.Fatalf("merged #%d with no head kept", n)
+		}
+	}
+	var got []int
+	for _, a := range aside {
+		got = append(got, a.Number)
+		if a.State != "merged" || a.Reason == "" {
+			t.Errorf("set aside %+v", a)
+		}
+	}
+	if !slices.Equal(got, []int{5, 6, 7, 8}) {
+		t.Fatalf("set aside %v, want [5 6 7 8]", got)
 	}
 }

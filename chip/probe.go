@@ -95,7 +95,7 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 		// "--" is not needed: the path starts with "repos/".
 		args = append(args, t.Path)
 		r := e.gh(ctx, f, p.Timeout, args...)
-		code, etag, body := parseHTTP(r.Stdout)
+		code, etag, header, body := parseHTTP(r.Stdout)
 		switch {
 		case code == 304 && !r.TimedOut && !r.Signaled && !r.Overflowed:
 			// gh exits 1 on a 304 and says "gh: HTTP 304": the status
@@ -134,7 +134,7 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 		if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 			// gh api -i printed GitHub's headers: the reset is there,
 			// and asking rate_limit would cost another run.
-			o.RetryAt = rateLimitHeader(r.Stdout, e.now())
+			o.RetryAt = rateLimitHeader(header, e.now())
 			if !o.RetryAt.IsZero() {
 				o.Recovery = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
 			}
@@ -150,8 +150,7 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 // rateLimitHeader is when X-RateLimit-Reset says the limit resets, if
 // the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
 // is within classify.RateLimitMax; zero otherwise.
-func rateLimitHeader(out []byte, now time.Time) time.Time {
-	_, header, _ := readHTTP(out)
+func rateLimitHeader(header func(string) string, now time.Time) time.Time {
 	n, err := strconv.ParseInt(header("x-ratelimit-reset"), 10, 64)
 	if header("x-ratelimit-remaining") != "0" || err != nil {
 		return time.Time{}
@@ -164,21 +163,9 @@ func rateLimitHeader(out []byte, now time.Time) time.Time {
 }
 
 // parseHTTP reads `gh api -i`'s output: the status code (0 when there is
-// no status line), the ETag when it is one to send back, and the body.
-func parseHTTP(out []byte) (code int, etag string, body []byte) {
-	code, header, body := readHTTP(out)
-	if code == 0 {
-		return 0, "", nil
-	}
-	if etag = header("etag"); !state.ValidETag(etag) {
-		etag = ""
-	}
-	return code, etag, body
-}
-
-// readHTTP splits `gh api -i`'s output into the status line's code (0
-// when there is none), a header's last value by name, and the body.
-func readHTTP(out []byte) (code int, header func(name string) string, body []byte) {
+// no status line), the ETag when it is one to send back, a header's last
+// value by name, and the body.
+func parseHTTP(out []byte) (code int, etag string, header func(name string) string, body []byte) {
 	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
 	if !ok {
 		head, body, _ = bytes.Cut(out, []byte("\n\n"))
@@ -187,14 +174,18 @@ func readHTTP(out []byte) (code int, header func(name string) string, body []byt
 	if status := strings.Fields(lines[0]); len(status) >= 2 && strings.HasPrefix(status[0], "HTTP/") {
 		code, _ = strconv.Atoi(status[1])
 	}
-	return code, func(name string) (v string) {
+	header = func(name string) (v string) {
 		for _, l := range lines[1:] {
 			if k, val, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), name) {
 				v = strings.TrimSpace(val)
 			}
 		}
 		return v
-	}, body
+	}
+	if etag = header("etag"); code == 0 || !state.ValidETag(etag) {
+		etag = ""
+	}
+	return code, etag, header, body
 }
 
 // changedBody compares a first answer with what the last full run saw:

@@ -20,20 +20,23 @@ func TestParseHTTP(t *testing.T) {
 		{"304", "HTTP/1.1 304 Not Modified\r\nEtag: \"abc\"\r\n\r\n", `"abc"`, 304},
 		{"weak ETag, lower-case header", "HTTP/2.0 200 OK\netag: W/\"x\"\n\n[]", `W/"x"`, 200},
 		{"no status line", "{\"message\":\"Not Found\"}", "", 0},
+		{"no status line, an ETag line", "gh: not found\nEtag: \"abc\"\n\n", "", 0},
 		{"ETag with a control character", "HTTP/1.1 200 OK\r\nEtag: \"a\x1bb\"\r\n\r\n{}", "", 200},
 		{"empty", "", "", 0},
 	} {
-		code, etag, _ := parseHTTP([]byte(c.out))
+		code, etag, _, _ := parseHTTP([]byte(c.out))
 		if code != c.code || etag != c.etag {
 			t.Errorf("%s: code %d etag %q, want %d %q", c.name, code, etag, c.code, c.etag)
 		}
 	}
 	reset := time.Date(2026, 11, 30, 12, 30, 0, 0, time.UTC)
 	out := []byte("HTTP/1.1 403 Forbidden\r\nX-Ratelimit-Remaining: 0\r\nX-Ratelimit-Reset: 1796041800\r\n\r\n{}")
-	if got := rateLimitHeader(out, t0); !got.Equal(reset) {
+	_, _, header, _ := parseHTTP(out)
+	if got := rateLimitHeader(header, t0); !got.Equal(reset) {
 		t.Errorf("rate limit reset %v, want %v", got, reset)
 	}
-	if got := rateLimitHeader([]byte("HTTP/1.1 403 Forbidden\r\nX-Ratelimit-Remaining: 12\r\nX-Ratelimit-Reset: 1796041800\r\n\r\n"), t0); !got.IsZero() {
+	_, _, header, _ = parseHTTP([]byte("HTTP/1.1 403 Forbidden\r\nX-Ratelimit-Remaining: 12\r\nX-Ratelimit-Reset: 1796041800\r\n\r\n"))
+	if got := rateLimitHeader(header, t0); !got.IsZero() {
 		t.Errorf("a budget not used up gave a reset: %v", got)
 	}
 }

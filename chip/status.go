@@ -284,9 +284,8 @@ func (e *Engine) Status(f *Facts) *Status {
 			s.explainRemotes(f)
 		}
 	}
-	for _, ce := range e.entries(f, v.Repo.Invalidations) {
-		in := e.decideInput(ce, f, &v, now)
-		st := in.State
+	for _, ce := range e.entries(f, &v, now) {
+		st := ce.State
 		if ce.Policy.Kind != state.KindPR {
 			sc := StatusChip{Name: ce.Policy.Name, Command: strings.TrimSpace(sanitize.Text(sanitize.Redact(ce.Shell.Command), 1024)),
 				commandLines: textLines(ce.Shell.Command), RecoveryActions: []string{}}
@@ -295,7 +294,7 @@ func (e *Engine) Status(f *Facts) *Status {
 				sc.FailureCached = st.FailureCached(ce.Fingerprint)
 				sc.LastOutcome = statusOutcome(st.Outcome)
 			}
-			sc.NextAttemptAt = utc(state.NextAttemptAt(in))
+			sc.NextAttemptAt = utc(state.NextAttemptAt(ce.DecideInput))
 			if o := sc.LastOutcome; o != nil && o.Class != classify.Validated && o.Class != classify.NotApplicable {
 				sc.RecoveryActions = shellAdvice(f.Repo.Root, ce.Shell.Command, sc.FailureCached)
 			}
@@ -303,19 +302,19 @@ func (e *Engine) Status(f *Facts) *Status {
 			continue
 		}
 		s.Fingerprint = ce.Fingerprint
-		if d := state.Decide(in); !d.Run {
+		if d := state.Decide(ce.DecideInput); !d.Run {
 			s.Skipped = d.Reason
 		}
-		s.NextAttemptAt = utc(state.NextAttemptAt(in))
+		s.NextAttemptAt = utc(state.NextAttemptAt(ce.DecideInput))
 		if st == nil {
 			continue
 		}
-		s.Probe = statusProbe(in)
+		s.Probe = statusProbe(ce.DecideInput)
 		s.FailureCached = st.FailureCached(ce.Fingerprint)
 		if st.Fingerprint == ce.Fingerprint {
 			s.ConsecutiveFailures = st.Failures
 		}
-		if shows(in) {
+		if shows(ce.DecideInput) {
 			s.PR = statusPR(st.PR, e.syncMoved(f, st))
 		}
 		if st.Outcome != nil {
@@ -414,13 +413,10 @@ func (s *Status) JSON() ([]byte, error) {
 // with "| ": nothing a message holds can pass for a row of its own.
 func (s *Status) WriteHuman(w io.Writer) {
 	row := func(k string, lines ...string) {
-		for i, l := range lines {
-			if i > 0 {
-				k = ""
-			} else {
-				k += ":"
-			}
+		k += ":"
+		for _, l := range lines {
 			fmt.Fprintf(w, "%-15s %s\n", k, l)
+			k = ""
 		}
 	}
 	at := func(t time.Time) string { return t.Local().Format(time.DateTime) + " (" + Relative(t.Sub(s.Now)) + ")" }
@@ -594,8 +590,10 @@ func (s *Status) validationLines(at func(time.Time) string) []string {
 
 // skipWords says why the render path does not run the PR chip now.
 func skipWords(reason string, failures int) string {
-	if reason == state.ReasonBackoff {
-		return "backing off after " + plural(failures, "failure") + " in a row"
+	if reason == state.ReasonBackoff && failures == 1 {
+		return "backing off after 1 failure in a row"
+	} else if reason == state.ReasonBackoff {
+		return fmt.Sprintf("backing off after %d failures in a row", failures)
 	}
 	return cmp.Or(map[string]string{
 		state.ReasonModeOff:       "mode is off",

@@ -28,11 +28,10 @@ func statusProbe(in state.DecideInput) *StatusProbe {
 		return nil
 	}
 	p := &StatusProbe{Host: st.Probe.Host, Asks: []string{}, Answer: st.Probe.Answer, Quiet: st.Probe.Quiet,
-		Fallback: in.NoProbes}
+		Fallback: in.NoProbes, LastAt: utc(st.Probe.At)}
 	for _, t := range st.Probe.Targets {
 		p.Asks = append(p.Asks, t.Path)
 	}
-	p.LastAt = utc(st.Probe.At)
 	next, why := state.NextProbe(in) // CadenceFallback on a host that fell back
 	p.NextAt, p.Why = utc(next), why
 	return p

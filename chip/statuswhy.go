@@ -93,11 +93,3 @@ func notApplicableWords(category string) string {
 		classify.CatUnsafe:         "the repository belongs to another user and git refuses it (safe.directory)",
 	}[category], "nothing to show here ("+strings.ReplaceAll(category, "_", " ")+")")
 }
-
-// plural is n and the word, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
