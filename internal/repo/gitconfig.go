@@ -68,23 +68,19 @@ type configWalk struct {
 }
 
 // walkConfig gives fn every entry of every config file git reads for the
-// repository info names (nil: none), in git's order, include.path and
+// repository info names (none without a CommonDir), in git's order, include.path and
 // includeIf.<condition>.path followed where they stand, then
 // GIT_CONFIG_COUNT's entries.
 func walkConfig(info *Info, fn entryFunc) {
-	w := &configWalk{fn: fn}
-	if info != nil {
-		w.env = info.env
-		w.gitDir = info.GitDir
-		if !info.Detached && !info.Rebasing {
-			w.headBranch = info.Branch
-		}
+	w := &configWalk{fn: fn, env: info.env, gitDir: info.GitDir}
+	if !info.Detached && !info.Rebasing {
+		w.headBranch = info.Branch
 	}
 	for _, f := range ConfigFiles(w.env) {
 		w.files = 0
 		w.file(f, 0, false)
 	}
-	if info != nil && info.CommonDir != "" {
+	if info.CommonDir != "" {
 		w.files = 0
 		w.file(info.CommonDir+"/config", 0, true)
 		if w.worktreeConfig {
