@@ -285,39 +285,14 @@ func pullNumber(ref string) (int, bool) {
 // OWNER and REPO hold only the characters GitHub allows in them (letters,
 // digits, '-', '_', and '.' in REPO), so they are safe to pass to gh and to show.
 func RepoPath(url string) (owner, name string, ok bool) {
-	var path string
-	if i := strings.Index(url, "://"); i >= 0 {
-		switch strings.ToLower(url[:i]) {
-		case "https", "http", "ssh", "git", "git+ssh", "ssh+git":
-		default:
-			return "", "", false
-		}
-		rest := url[i+3:]
-		j := strings.IndexByte(rest, '/')
-		if j < 0 {
-			return "", "", false
-		}
-		host := rest[:j]
-		if k := strings.LastIndexByte(host, '@'); k >= 0 {
-			host = host[k+1:]
-		}
-		if host == "" || host[0] == ':' {
-			return "", "", false
-		}
-		path = rest[j+1:]
-	} else {
-		colon := strings.IndexByte(url, ':')
-		if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
-			return "", "", false // a local path
-		}
-		host := url[:colon]
-		if k := strings.LastIndexByte(host, '@'); k >= 0 {
-			host = host[k+1:]
-		}
-		if host == "" {
-			return "", "", false
-		}
-		path = url[colon+1:]
+	scheme, host, path, ok := splitURL(url)
+	switch scheme {
+	case "", "https://", "http://", "ssh://", "git://", "git+ssh://", "ssh+git://":
+	default:
+		return "", "", false
+	}
+	if !ok || host == "" || host[0] == ':' {
+		return "", "", false
 	}
 	path = strings.TrimSuffix(path, "/")
 	path = strings.TrimSuffix(path, ".git")

@@ -326,13 +326,6 @@ func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	return b, err
 }
 
-// parseConfig reads one config file's text as Find reads all of them.
-func parseConfig(b []byte, info *Info) {
-	fc := newFindConfig(info)
-	eachEntry(b, fc.entry)
-	fc.finish()
-}
-
 // findConfig collects, entry by entry, what the render needs from git's
 // configuration: the remotes, the branch's remote, the insteadOf rules,
 // and the digest of what decides the branch's pull request (LookupID).
@@ -523,50 +516,52 @@ func unquote(s string) string {
 	return string(b)
 }
 
+// splitURL cuts a remote URL in one of git's forms into its scheme
+// with "://" lower-cased ("" for scp-like [user@]host:path), its host
+// (user dropped, port kept) and its path; ok is false for a local path.
+func splitURL(url string) (scheme, host, path string, ok bool) {
+	if i := strings.Index(url, "://"); i >= 0 {
+		scheme = strings.ToLower(url[:i+3])
+		host, path, _ = strings.Cut(url[i+3:], "/")
+	} else if colon := strings.IndexByte(url, ':'); colon > 0 && !strings.ContainsRune(url[:colon], '/') {
+		host, path = url[:colon], url[colon+1:]
+	} else {
+		return "", "", "", false
+	}
+	if j := strings.LastIndexByte(host, '@'); j >= 0 {
+		host = host[j+1:]
+	}
+	return scheme, host, path, true
+}
+
 // IsSSH reports whether url reaches its host over SSH (scp-like
 // [user@]host:path, or an ssh, git+ssh or ssh+git scheme): the remotes
 // whose host gh runs through the SSH configuration's aliases.
 func IsSSH(url string) bool {
-	if i := strings.Index(url, "://"); i >= 0 {
-		switch strings.ToLower(url[:i]) {
-		case "ssh", "git+ssh", "ssh+git":
-			return true
-		}
-		return false
+	scheme, host, _, ok := splitURL(url)
+	switch scheme {
+	case "ssh://", "git+ssh://", "ssh+git://":
+		return true
+	case "":
+		return ok && host != ""
 	}
-	return Host(url) != ""
+	return false
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:
 // scheme://[user@]host[:port]/path and scp-like [user@]host:path. It
 // returns "" for local paths.
 func Host(url string) string {
-	if i := strings.Index(url, "://"); i >= 0 {
-		rest := url[i+3:]
-		if j := strings.IndexByte(rest, '/'); j >= 0 {
-			rest = rest[:j]
-		}
-		if j := strings.LastIndexByte(rest, '@'); j >= 0 {
-			rest = rest[j+1:]
-		}
-		if strings.HasPrefix(rest, "[") {
-			if j := strings.IndexByte(rest, ']'); j >= 0 {
-				return strings.ToLower(rest[1:j])
+	scheme, h, _, _ := splitURL(url)
+	if scheme != "" {
+		if strings.HasPrefix(h, "[") {
+			if j := strings.IndexByte(h, ']'); j >= 0 {
+				return strings.ToLower(h[1:j])
 			}
 		}
-		if j := strings.IndexByte(rest, ':'); j >= 0 {
-			rest = rest[:j]
+		if j := strings.IndexByte(h, ':'); j >= 0 {
+			h = h[:j]
 		}
-		return strings.ToLower(rest)
-	}
-	// scp-like: a colon before any slash.
-	colon := strings.IndexByte(url, ':')
-	if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
-		return ""
-	}
-	h := url[:colon]
-	if j := strings.LastIndexByte(h, '@'); j >= 0 {
-		h = h[j+1:]
 	}
 	return strings.ToLower(h)
 }
