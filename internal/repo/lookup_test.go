@@ -707,6 +707,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 		{"onbranch:feat*", "feat/x"},
 		{"onbranch:feat/", "feat/x/y"},
 		{"onbranch:feat/**", "feat/x/y"},
+		{"onbranch:feat/**", "feat"},
 		{"onbranch:**/y", "feat/x/y"},
 		{"onbranch:feat/**/y", "feat/y"},
 		{"onbranch:*/y", "feat/x/y"},
