@@ -123,7 +123,7 @@ func (w *configWalk) file(p string, depth int, repo bool) {
 			w.file(inc, depth+1, false)
 			return
 		case repo && depth == 0 && section == "extensions" && sub == "" && key == "worktreeconfig":
-			w.worktreeConfig = !hasVal || configBool(configValue(val))
+			w.worktreeConfig = !hasVal || gitBool(configValue(val), false)
 		}
 		w.fn(section, sub, key, val, hasVal)
 	})
@@ -167,14 +167,11 @@ func (w *configWalk) includeIf(cond, p string) bool {
 		pat = "**/" + pat
 	}
 	pat = withStarStar(pat)
-	for i, dir := range []string{"", w.gitDir} {
-		if i == 0 {
-			r, err := filepath.EvalSymlinks(w.gitDir)
-			if err != nil {
-				continue
-			}
-			dir = r
-		}
+	dirs := []string{w.gitDir}
+	if r, err := filepath.EvalSymlinks(w.gitDir); err == nil {
+		dirs = []string{r, w.gitDir}
+	}
+	for _, dir := range dirs {
 		if prefix != "" {
 			if len(dir) < len(prefix) || !(dir[:len(prefix)] == prefix || fold && strings.EqualFold(dir[:len(prefix)], prefix)) {
 				continue
@@ -252,15 +249,20 @@ func byteRunes(s string, fold bool) string {
 	return string(r)
 }
 
-// configBool is git's boolean for a config value (an unknown word is
-// false here; git refuses it).
-func configBool(v string) bool {
+// gitBool is git's boolean for a value; garbage is the answer for a word
+// git refuses (it dies there).
+func gitBool(v string, garbage bool) bool {
 	switch strings.ToLower(v) {
 	case "true", "yes", "on":
 		return true
+	case "", "false", "no", "off":
+		return false
 	}
-	n, err := strconv.Atoi(v)
-	return err == nil && n != 0
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return garbage
+	}
+	return n != 0
 }
 
 // envEntries gives fn the entries of GIT_CONFIG_COUNT, GIT_CONFIG_KEY_n

@@ -107,18 +107,11 @@ func Find(dir string, e env.Env) (*Info, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD: %w", err)
 	}
-	h := strings.TrimSpace(string(head))
-	if ref, ok := strings.CutPrefix(h, "ref:"); ok {
-		ref = strings.TrimSpace(ref)
-		if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok && b != "" {
-			info.Branch = b
-		} else {
-			info.Detached = true
-		}
-	} else {
-		info.Detached = true
+	ref, isRef := strings.CutPrefix(strings.TrimSpace(string(head)), "ref:")
+	if b, ok := strings.CutPrefix(strings.TrimSpace(ref), "refs/heads/"); isRef && ok {
+		info.Branch = b
 	}
-	if info.Detached {
+	if info.Detached = info.Branch == ""; info.Detached {
 		info.readRebase()
 	}
 	fc := newFindConfig(info)

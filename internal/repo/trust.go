@@ -175,18 +175,9 @@ func expandUser(p string, e env.Env) (string, bool) {
 	return strings.TrimSuffix(home, "/") + "/" + tail, true
 }
 
-// envBool is git's git_env_bool with false as the default.
+// envBool is git's git_env_bool with false as the default; on garbage,
+// where git dies, no system config is the lesser surprise.
 func envBool(e env.Env, name string) bool {
 	v, ok := e.Lookup(name)
-	if !ok {
-		return false
-	}
-	switch strings.ToLower(v) {
-	case "", "false", "no", "off":
-		return false
-	case "true", "yes", "on":
-		return true
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	return err != nil || n != 0 // git dies on garbage: no system config is the lesser surprise
+	return ok && gitBool(v, true)
 }
