@@ -319,49 +319,35 @@ func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	return b, err
 }
 
-// findConfig collects, entry by entry, what the render needs from git's
-// configuration: the remotes, the branch's remote, the insteadOf rules,
+// findConfig is what the render needs from git's configuration: Plan's
+// reading of it (the remotes, the branch's remote, the insteadOf rules),
 // and the digest of what decides the branch's pull request (LookupID).
 type findConfig struct {
-	info     *Info
-	seen     map[string]bool // remote names: linear in the file, whatever its size
-	rewrites rewrites
-	digest   uint64
+	planConfig
+	info   *Info
+	digest uint64
 }
 
 func newFindConfig(info *Info) *findConfig {
-	return &findConfig{info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
+	return &findConfig{planConfig: planConfig{branch: info.Branch, remotes: map[string]*planRemote{}},
+		info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
 }
 
 func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if !decidesLookup(section, sub, key, fc.info.Branch) {
-		return
+	if decidesLookup(section, sub, key, fc.branch) {
+		fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), configValue(val))
 	}
-	v := configValue(val)
-	fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), v)
-	if !hasVal {
-		return
-	}
-	switch {
-	case section == "remote" && key == "url":
-		if !fc.seen[sub] {
-			if fc.seen == nil {
-				fc.seen = map[string]bool{}
-			}
-			fc.seen[sub] = true
-			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: sub, URL: v})
-		}
-	case section == "branch" && key == "remote":
-		fc.info.BranchRemote = v
-	case section == "url" && key == "insteadof":
-		fc.rewrites.add(sub, v)
-	}
+	fc.planConfig.entry(section, sub, key, val, hasVal)
 }
 
 func (fc *findConfig) finish() {
-	for i, r := range fc.info.Remotes {
-		fc.info.Remotes[i].URL, _ = fc.rewrites.apply(r.URL)
+	for _, n := range fc.names {
+		if r := fc.remotes[n]; len(r.urls) > 0 {
+			u, _ := fc.insteadOf.apply(r.urls[0])
+			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: n, URL: u})
+		}
 	}
+	fc.info.BranchRemote = fc.branchRemote
 	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
 }
 
