@@ -137,18 +137,17 @@ func (w *configWalk) includeIf(cond, p string) bool {
 	if b, ok := strings.CutPrefix(cond, "onbranch:"); ok {
 		return w.headBranch != "" && wildmatch(withStarStar(b), w.headBranch, false)
 	}
-	pat, fold := "", false
-	if v, ok := strings.CutPrefix(cond, "gitdir:"); ok {
-		pat = v
-	} else if v, ok := strings.CutPrefix(cond, "gitdir/i:"); ok {
-		pat, fold = v, true
-	} else {
-		return false
+	pat, ok := strings.CutPrefix(cond, "gitdir:")
+	fold := false
+	if !ok {
+		if pat, fold = strings.CutPrefix(cond, "gitdir/i:"); !fold {
+			return false
+		}
 	}
 	if w.gitDir == "" || pat == "" {
 		return false
 	}
-	pat, ok := expandUser(pat, w.env)
+	pat, ok = expandUser(pat, w.env)
 	if !ok {
 		return false
 	}
@@ -270,11 +269,7 @@ func gitBool(v string, garbage bool) bool {
 // what a user may set), which git reads after every file. Values are
 // quoted so that configValue returns them unchanged.
 func envEntries(e env.Env, fn entryFunc) {
-	v, ok := e.Lookup("GIT_CONFIG_COUNT")
-	if !ok {
-		return
-	}
-	n, err := strconv.ParseUint(v, 10, 31)
+	n, err := strconv.ParseUint(e.Get("GIT_CONFIG_COUNT"), 10, 31) // unset: an error
 	if err != nil {
 		return
 	}

@@ -131,10 +131,8 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 	}
 }
 
-// Plan reads the repository's config and every git config file git reads
-// (ConfigFiles(): system, XDG, ~/.gitconfig, GIT_CONFIG_GLOBAL/SYSTEM/NOSYSTEM, and
-// GIT_CONFIG_COUNT/KEY_n/VALUE_n), with [include] path= followed (bounded depth, as git),
-// and returns the plan.
+// Plan reads every config file git reads for the repository, as git reads
+// them (walkConfig), and returns the plan.
 func (info *Info) Plan() (*Plan, error) {
 	if info.Detached || info.Branch == "" {
 		return nil, errors.New("HEAD is detached: no branch to look up")
@@ -294,12 +292,10 @@ func RepoPath(url string) (owner, name string, ok bool) {
 	if !ok || host == "" || host[0] == ':' {
 		return "", "", false
 	}
-	path = strings.TrimSuffix(path, "/")
-	path = strings.TrimSuffix(path, ".git")
-	owner, name, found := strings.Cut(path, "/")
-	if !found || !nameChars(owner, false) || !nameChars(name, true) {
+	if path = strings.TrimSuffix(strings.TrimSuffix(path, "/"), ".git"); !ValidNWO(path) {
 		return "", "", false
 	}
+	owner, name, _ = strings.Cut(path, "/")
 	return owner, name, true
 }
 

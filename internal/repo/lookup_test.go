@@ -719,6 +719,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 		{"onbranch:FEATURE", "feature"},
 		{"gitdir:~/", "feature"},
 		{"gitdir:~/repo/.git", "feature"},
+		{"gitdir:~nosuchuser/", "feature"},
 		{"gitdir:repo/.git", "feature"},
 		{"gitdir:repo/", "feature"},
 		{"gitdir:./repo/", "feature"},

@@ -155,19 +155,16 @@ func expandUser(p string, e env.Env) (string, bool) {
 		return p, true
 	}
 	name, tail, _ := strings.Cut(rest, "/")
-	var home string
-	if name == "" {
-		h, ok := e.Lookup("HOME")
-		if !ok {
-			return "", false
-		}
-		home = h
-	} else {
+	home, ok := e.Lookup("HOME")
+	if name != "" {
 		u, err := user.Lookup(name)
 		if err != nil {
 			return "", false
 		}
-		home = u.HomeDir
+		home, ok = u.HomeDir, true
+	}
+	if !ok {
+		return "", false
 	}
 	if tail == "" && !strings.Contains(rest, "/") {
 		return home, true
