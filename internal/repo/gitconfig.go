@@ -288,30 +288,10 @@ func envEntries(e env.Env, fn entryFunc) {
 		if last > dot {
 			sub = k[dot+1 : last]
 		}
-		fn(strings.ToLower(section), sub, strings.ToLower(key), quoteValue(val), true)
+		fn(strings.ToLower(section), sub, strings.ToLower(key), `"`+valueQuoter.Replace(val)+`"`, true)
 	}
 }
 
-// quoteValue is v written so that configValue reads back v.
-func quoteValue(v string) string {
-	if strings.IndexAny(v, "\\\"#;\n\t") < 0 && strings.TrimSpace(v) == v {
-		return v
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; c {
-		case '\\', '"':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// valueQuoter writes a value, between quotes, so that configValue reads
+// it back.
+var valueQuoter = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`)

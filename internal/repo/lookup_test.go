@@ -158,6 +158,8 @@ func TestPlanMatchesGit(t *testing.T) {
 			files: map[string]string{"system": rewrit}, env: map[string]string{"GIT_CONFIG_NOSYSTEM": "", "GIT_CONFIG_SYSTEM": "$HOME/system"}},
 		{name: "insteadOf from GIT_CONFIG_COUNT", remotes: []string{"origin=gh:octo/demo"}, config: []string{"push.default=current"},
 			env: map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.https://github.com/.insteadOf", "GIT_CONFIG_VALUE_0": "gh:"}},
+		{name: "insteadOf from GIT_CONFIG_COUNT, taken as written", remotes: []string{`origin=g"h#;\x:octo/demo`}, config: []string{"push.default=current"},
+			env: map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.https://github.com/.insteadOf", "GIT_CONFIG_VALUE_0": `g"h#;\x:`}},
 		{name: "include.path, relative, from ~/.gitconfig", remotes: []string{"origin=gh:octo/demo"}, config: []string{"push.default=current"},
 			files: map[string]string{".gitconfig": "[include]\n\tpath = inc/rules\n", "inc/rules": rewrit}},
 		{name: "include.path with ~", remotes: []string{"origin=gh:octo/demo"}, config: []string{"push.default=current", "include.path=~/rules"},
