@@ -50,16 +50,16 @@ type PlanRemote struct {
 
 // planRemote is what the configuration says of one remote.
 type planRemote struct {
-	urls, pushurls []string
-	ghResolved     string
+	name, ghResolved string
+	urls, pushurls   []string
 }
 
 // planConfig is the configuration Plan reads, last value winning where
 // git's does, the first where git takes the first of several.
 type planConfig struct {
 	branch                     string
-	names                      []string // every remote.<name>.* name, in order of first appearance
-	remotes                    map[string]*planRemote
+	remotes                    []planRemote // every remote.<name>.*, in order of first appearance
+	index                      map[string]int
 	branchRemote, pushRemote   string
 	merge                      string
 	hasMerge                   bool
@@ -76,14 +76,14 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 			}
 			return
 		}
-		r := c.remotes[sub]
-		if r == nil {
+		i, ok := c.index[sub]
+		if !ok {
 			// git makes a remote for any key under remote.<name>, and
 			// counts it for the one-remote default.
-			r = &planRemote{}
-			c.remotes[sub] = r
-			c.names = append(c.names, sub)
+			i, c.index[sub] = len(c.remotes), len(c.remotes)
+			c.remotes = append(c.remotes, planRemote{name: sub})
 		}
+		r := &c.remotes[i]
 		if !hasVal {
 			return
 		}
@@ -137,19 +137,17 @@ func (info *Info) Plan() (*Plan, error) {
 	if info.Detached || info.Branch == "" {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
-	c := &planConfig{branch: info.Branch, remotes: map[string]*planRemote{}}
+	c := &planConfig{branch: info.Branch, index: map[string]int{}}
 	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {
 		p.PushDefault = "simple"
 	}
-	for _, n := range c.names {
-		r := c.remotes[n]
-		if len(r.urls) == 0 {
-			continue // git lists it with no URL; nothing to ask there
+	for _, r := range c.remotes {
+		if len(r.urls) > 0 { // git lists one without; nothing to ask there
+			u, _ := c.insteadOf.apply(r.urls[0])
+			p.Remotes = append(p.Remotes, PlanRemote{Name: r.name, URL: u, GhResolved: r.ghResolved})
 		}
-		u, _ := c.insteadOf.apply(r.urls[0])
-		p.Remotes = append(p.Remotes, PlanRemote{Name: n, URL: u, GhResolved: r.ghResolved})
 	}
 
 	// The remote the branch fetches from: branch.<b>.remote, else the
@@ -157,8 +155,8 @@ func (info *Info) Plan() (*Plan, error) {
 	fetchName, fetchExplicit := c.branchRemote, c.branchRemote != ""
 	if !fetchExplicit {
 		fetchName = "origin"
-		if len(c.names) == 1 {
-			fetchName = c.names[0]
+		if len(c.remotes) == 1 {
+			fetchName = c.remotes[0].name
 		}
 	}
 	// The remote it pushes to: branch.<b>.pushRemote, remote.pushDefault,
@@ -234,8 +232,8 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 	}
 	var urls, pushurls []string
 	r := resolvedRemote{name: name}
-	if pr := c.remotes[name]; pr != nil && len(pr.urls) > 0 {
-		urls, pushurls = pr.urls, pr.pushurls
+	if i, ok := c.index[name]; ok && len(c.remotes[i].urls) > 0 {
+		urls, pushurls = c.remotes[i].urls, c.remotes[i].pushurls
 	} else if explicit {
 		urls, r.name = []string{name}, ""
 	} else {

@@ -329,7 +329,7 @@ type findConfig struct {
 }
 
 func newFindConfig(info *Info) *findConfig {
-	return &findConfig{planConfig: planConfig{branch: info.Branch, remotes: map[string]*planRemote{}},
+	return &findConfig{planConfig: planConfig{branch: info.Branch, index: map[string]int{}},
 		info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
 }
 
@@ -337,14 +337,16 @@ func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
 	if decidesLookup(section, sub, key, fc.branch) {
 		fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), configValue(val))
 	}
-	fc.planConfig.entry(section, sub, key, val, hasVal)
+	if key != "pushinsteadof" { // the render rewrites no push URL
+		fc.planConfig.entry(section, sub, key, val, hasVal)
+	}
 }
 
 func (fc *findConfig) finish() {
-	for _, n := range fc.names {
-		if r := fc.remotes[n]; len(r.urls) > 0 {
+	for _, r := range fc.remotes {
+		if len(r.urls) > 0 {
 			u, _ := fc.insteadOf.apply(r.urls[0])
-			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: n, URL: u})
+			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: r.name, URL: u})
 		}
 	}
 	fc.info.BranchRemote = fc.branchRemote
