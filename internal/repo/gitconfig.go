@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -68,23 +69,19 @@ type configWalk struct {
 }
 
 // walkConfig gives fn every entry of every config file git reads for the
-// repository info names (nil: none), in git's order, include.path and
+// repository info names (none without a CommonDir), in git's order, include.path and
 // includeIf.<condition>.path followed where they stand, then
 // GIT_CONFIG_COUNT's entries.
 func walkConfig(info *Info, fn entryFunc) {
-	w := &configWalk{fn: fn}
-	if info != nil {
-		w.env = info.env
-		w.gitDir = info.GitDir
-		if !info.Detached && !info.Rebasing {
-			w.headBranch = info.Branch
-		}
+	w := &configWalk{fn: fn, env: info.env, gitDir: info.GitDir}
+	if !info.Detached && !info.Rebasing {
+		w.headBranch = info.Branch
 	}
 	for _, f := range ConfigFiles(w.env) {
 		w.files = 0
 		w.file(f, 0, false)
 	}
-	if info != nil && info.CommonDir != "" {
+	if info.CommonDir != "" {
 		w.files = 0
 		w.file(info.CommonDir+"/config", 0, true)
 		if w.worktreeConfig {
@@ -126,7 +123,7 @@ func (w *configWalk) file(p string, depth int, repo bool) {
 			w.file(inc, depth+1, false)
 			return
 		case repo && depth == 0 && section == "extensions" && sub == "" && key == "worktreeconfig":
-			w.worktreeConfig = !hasVal || configBool(configValue(val))
+			w.worktreeConfig = !hasVal || gitBool(configValue(val), false)
 		}
 		w.fn(section, sub, key, val, hasVal)
 	})
@@ -140,18 +137,17 @@ func (w *configWalk) includeIf(cond, p string) bool {
 	if b, ok := strings.CutPrefix(cond, "onbranch:"); ok {
 		return w.headBranch != "" && wildmatch(withStarStar(b), w.headBranch, false)
 	}
-	pat, fold := "", false
-	if v, ok := strings.CutPrefix(cond, "gitdir:"); ok {
-		pat = v
-	} else if v, ok := strings.CutPrefix(cond, "gitdir/i:"); ok {
-		pat, fold = v, true
-	} else {
-		return false
+	pat, ok := strings.CutPrefix(cond, "gitdir:")
+	fold := false
+	if !ok {
+		if pat, fold = strings.CutPrefix(cond, "gitdir/i:"); !fold {
+			return false
+		}
 	}
 	if w.gitDir == "" || pat == "" {
 		return false
 	}
-	pat, ok := expandUser(pat, w.env)
+	pat, ok = expandUser(pat, w.env)
 	if !ok {
 		return false
 	}
@@ -170,14 +166,11 @@ func (w *configWalk) includeIf(cond, p string) bool {
 		pat = "**/" + pat
 	}
 	pat = withStarStar(pat)
-	for i, dir := range []string{"", w.gitDir} {
-		if i == 0 {
-			r, err := filepath.EvalSymlinks(w.gitDir)
-			if err != nil {
-				continue
-			}
-			dir = r
-		}
+	dirs := []string{w.gitDir}
+	if r, err := filepath.EvalSymlinks(w.gitDir); err == nil {
+		dirs = []string{r, w.gitDir}
+	}
+	for _, dir := range dirs {
 		if prefix != "" {
 			if len(dir) < len(prefix) || !(dir[:len(prefix)] == prefix || fold && strings.EqualFold(dir[:len(prefix)], prefix)) {
 				continue
@@ -200,150 +193,75 @@ func withStarStar(p string) string {
 	return p
 }
 
-// maxPattern bounds the patterns and texts wildmatch takes: its table
-// is the pattern's length times the text's (a megabyte at most).
+// maxPattern bounds the patterns and texts wildmatch takes.
 const maxPattern = 1024
 
-// wildmatch is git's wildmatch with WM_PATHNAME: '*' and '?' do not match
-// '/', "**" between slashes (or at an end) matches across them, "[...]"
-// is a class (negated by '!' or '^', with ranges), '\\' quotes. fold
-// compares without case. It remembers what it tried, so no pattern costs
-// more than its length times the text's.
+// classes writes git's class syntax as path.Match wants it: '!' negates
+// as '^' does, and a ']' first or a '-' last is quoted.
+var classes = strings.NewReplacer("[!]", `[^\]`, "[^]", `[^\]`, "[]", `[\]`, "[!", "[^", "-]", `\-]`)
+
+// wildmatch is git's wildmatch with WM_PATHNAME, from path.Match, whose
+// '*', '?' and classes stop at '/' as git's do: pattern and text are
+// matched a '/'-separated part at a time, and a "**" part matches any
+// number of the text's (at the end, at least one). fold compares in lower
+// case. The greedy walk over "**" parts matches each pattern part at most
+// once per text part, so no pattern costs more than their product.
 func wildmatch(pat, text string, fold bool) bool {
 	if len(pat) > maxPattern || len(text) > maxPattern {
 		return false
 	}
-	tried := make([]uint8, (len(pat)+1)*(len(text)+1)) // 0 not yet, 1 no, 2 yes
-	var match func(pi, ti int) bool
-	match = func(pi, ti int) bool {
-		key := pi*(len(text)+1) + ti
-		if r := tried[key]; r != 0 {
-			return r == 2
-		}
-		r := matchAt(pat, text, pi, ti, fold, match)
-		tried[key] = 1
-		if r {
-			tried[key] = 2
-		}
-		return r
+	ps, ts := strings.Split(classes.Replace(byteRunes(pat, fold)), "/"), strings.Split(byteRunes(text, fold), "/")
+	starStar := func(i int) bool { return i < len(ps) && len(ps[i]) > 1 && strings.Trim(ps[i], "*") == "" }
+	if starStar(len(ps) - 1) {
+		ps = append(ps, "*")
 	}
-	return match(0, 0)
-}
-
-func matchAt(pat, text string, pi, ti int, fold bool, match func(int, int) bool) bool {
-	if pi == len(pat) {
-		return ti == len(text)
-	}
-	switch c := pat[pi]; c {
-	case '*':
-		if pi+1 < len(pat) && pat[pi+1] == '*' {
-			end := pi + 2
-			for end < len(pat) && pat[end] == '*' {
-				end++
-			}
-			if (pi == 0 || pat[pi-1] == '/') && (end == len(pat) || pat[end] == '/') {
-				if end == len(pat) {
-					return true
-				}
-				// "**/": no directory, or any number of them.
-				for k := ti; k <= len(text); k++ {
-					if (k == ti || text[k-1] == '/') && match(end+1, k) {
-						return true
-					}
-				}
-				return false
-			}
-			pi = end - 1 // "**" elsewhere is "*"
-		}
-		for k := ti; k <= len(text); k++ {
-			if k > ti && text[k-1] == '/' {
-				break
-			}
-			if match(pi+1, k) {
-				return true
-			}
-		}
-		return false
-	case '?':
-		return ti < len(text) && text[ti] != '/' && match(pi+1, ti+1)
-	case '[':
-		if ti >= len(text) || text[ti] == '/' {
+	pi, ti, star, starT := 0, 0, -1, 0
+	for ti < len(ts) {
+		if starStar(pi) {
+			star, starT = pi, ti
+			pi++
+		} else if ok, _ := path.Match(ps[min(pi, len(ps)-1)], ts[ti]); ok && pi < len(ps) {
+			pi, ti = pi+1, ti+1
+		} else if star >= 0 {
+			starT++
+			pi, ti = star+1, starT
+		} else {
 			return false
 		}
-		end, ok := classMatch(pat, pi, text[ti], fold)
-		return end > 0 && ok && match(end, ti+1)
-	case '\\':
-		if pi+1 < len(pat) {
-			pi++
-			c = pat[pi]
-		}
-		fallthrough
-	default:
-		return ti < len(text) && sameByte(c, text[ti], fold) && match(pi+1, ti+1)
 	}
+	for starStar(pi) {
+		pi++
+	}
+	return pi == len(ps)
 }
 
-// classMatch matches b against the class starting at pat[pi] ('['); end
-// is the index after its ']', 0 when it has none.
-func classMatch(pat string, pi int, b byte, fold bool) (end int, ok bool) {
-	i := pi + 1
-	negate := i < len(pat) && (pat[i] == '!' || pat[i] == '^')
-	if negate {
-		i++
+// byteRunes is s with each byte a rune of its own, since git's wildmatch
+// compares bytes and path.Match runes; fold lower-cases ASCII, as git.
+func byteRunes(s string, fold bool) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+		if fold && s[i] >= 'A' && s[i] <= 'Z' {
+			r[i] += 'a' - 'A'
+		}
 	}
-	matched := false
-	for first := true; i < len(pat); first = false {
-		c := pat[i]
-		if c == ']' && !first {
-			return i + 1, matched != negate
-		}
-		if c == '\\' && i+1 < len(pat) {
-			i++
-			c = pat[i]
-		}
-		if i+2 < len(pat) && pat[i+1] == '-' && pat[i+2] != ']' {
-			hi := pat[i+2]
-			if b >= c && b <= hi || fold && (lower(b) >= lower(c) && lower(b) <= lower(hi) || upper(b) >= upper(c) && upper(b) <= upper(hi)) {
-				matched = true
-			}
-			i += 3
-			continue
-		}
-		if sameByte(c, b, fold) {
-			matched = true
-		}
-		i++
-	}
-	return 0, false
+	return string(r)
 }
 
-func sameByte(a, b byte, fold bool) bool {
-	return a == b || fold && lower(a) == lower(b)
-}
-
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
-// configBool is git's boolean for a config value (an unknown word is
-// false here; git refuses it).
-func configBool(v string) bool {
+// gitBool is git's boolean for a value; garbage is the answer for a word
+// git refuses (it dies there).
+func gitBool(v string, garbage bool) bool {
 	switch strings.ToLower(v) {
 	case "true", "yes", "on":
 		return true
+	case "", "false", "no", "off":
+		return false
 	}
-	n, err := strconv.Atoi(v)
-	return err == nil && n != 0
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return garbage
+	}
+	return n != 0
 }
 
 // envEntries gives fn the entries of GIT_CONFIG_COUNT, GIT_CONFIG_KEY_n
@@ -351,11 +269,7 @@ func configBool(v string) bool {
 // what a user may set), which git reads after every file. Values are
 // quoted so that configValue returns them unchanged.
 func envEntries(e env.Env, fn entryFunc) {
-	v, ok := e.Lookup("GIT_CONFIG_COUNT")
-	if !ok {
-		return
-	}
-	n, err := strconv.ParseUint(v, 10, 31)
+	n, err := strconv.ParseUint(e.Get("GIT_CONFIG_COUNT"), 10, 31) // unset: an error
 	if err != nil {
 		return
 	}
@@ -374,30 +288,10 @@ func envEntries(e env.Env, fn entryFunc) {
 		if last > dot {
 			sub = k[dot+1 : last]
 		}
-		fn(strings.ToLower(section), sub, strings.ToLower(key), quoteValue(val), true)
+		fn(strings.ToLower(section), sub, strings.ToLower(key), `"`+valueQuoter.Replace(val)+`"`, true)
 	}
 }
 
-// quoteValue is v written so that configValue reads back v.
-func quoteValue(v string) string {
-	if strings.IndexAny(v, "\\\"#;\n\t") < 0 && strings.TrimSpace(v) == v {
-		return v
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; c {
-		case '\\', '"':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// valueQuoter writes a value, between quotes, so that configValue reads
+// it back.
+var valueQuoter = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`)

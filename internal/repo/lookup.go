@@ -50,16 +50,16 @@ type PlanRemote struct {
 
 // planRemote is what the configuration says of one remote.
 type planRemote struct {
-	urls, pushurls []string
-	ghResolved     string
+	name, ghResolved string
+	urls, pushurls   []string
 }
 
 // planConfig is the configuration Plan reads, last value winning where
 // git's does, the first where git takes the first of several.
 type planConfig struct {
 	branch                     string
-	names                      []string // every remote.<name>.* name, in order of first appearance
-	remotes                    map[string]*planRemote
+	remotes                    []planRemote // every remote.<name>.*, in order of first appearance
+	index                      map[string]int
 	branchRemote, pushRemote   string
 	merge                      string
 	hasMerge                   bool
@@ -76,14 +76,14 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 			}
 			return
 		}
-		r := c.remotes[sub]
-		if r == nil {
+		i, ok := c.index[sub]
+		if !ok {
 			// git makes a remote for any key under remote.<name>, and
 			// counts it for the one-remote default.
-			r = &planRemote{}
-			c.remotes[sub] = r
-			c.names = append(c.names, sub)
+			i, c.index[sub] = len(c.remotes), len(c.remotes)
+			c.remotes = append(c.remotes, planRemote{name: sub})
 		}
+		r := &c.remotes[i]
 		if !hasVal {
 			return
 		}
@@ -131,27 +131,23 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 	}
 }
 
-// Plan reads the repository's config and every git config file git reads
-// (ConfigFiles(): system, XDG, ~/.gitconfig, GIT_CONFIG_GLOBAL/SYSTEM/NOSYSTEM, and
-// GIT_CONFIG_COUNT/KEY_n/VALUE_n), with [include] path= followed (bounded depth, as git),
-// and returns the plan.
+// Plan reads every config file git reads for the repository, as git reads
+// them (walkConfig), and returns the plan.
 func (info *Info) Plan() (*Plan, error) {
 	if info.Detached || info.Branch == "" {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
-	c := &planConfig{branch: info.Branch, remotes: map[string]*planRemote{}}
+	c := &planConfig{branch: info.Branch, index: map[string]int{}}
 	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {
 		p.PushDefault = "simple"
 	}
-	for _, n := range c.names {
-		r := c.remotes[n]
-		if len(r.urls) == 0 {
-			continue // git lists it with no URL; nothing to ask there
+	for _, r := range c.remotes {
+		if len(r.urls) > 0 { // git lists one without; nothing to ask there
+			u, _ := c.insteadOf.apply(r.urls[0])
+			p.Remotes = append(p.Remotes, PlanRemote{Name: r.name, URL: u, GhResolved: r.ghResolved})
 		}
-		u, _ := c.insteadOf.apply(r.urls[0])
-		p.Remotes = append(p.Remotes, PlanRemote{Name: n, URL: u, GhResolved: r.ghResolved})
 	}
 
 	// The remote the branch fetches from: branch.<b>.remote, else the
@@ -159,8 +155,8 @@ func (info *Info) Plan() (*Plan, error) {
 	fetchName, fetchExplicit := c.branchRemote, c.branchRemote != ""
 	if !fetchExplicit {
 		fetchName = "origin"
-		if len(c.names) == 1 {
-			fetchName = c.names[0]
+		if len(c.remotes) == 1 {
+			fetchName = c.remotes[0].name
 		}
 	}
 	// The remote it pushes to: branch.<b>.pushRemote, remote.pushDefault,
@@ -236,8 +232,8 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 	}
 	var urls, pushurls []string
 	r := resolvedRemote{name: name}
-	if pr := c.remotes[name]; pr != nil && len(pr.urls) > 0 {
-		urls, pushurls = pr.urls, pr.pushurls
+	if i, ok := c.index[name]; ok && len(c.remotes[i].urls) > 0 {
+		urls, pushurls = c.remotes[i].urls, c.remotes[i].pushurls
 	} else if explicit {
 		urls, r.name = []string{name}, ""
 	} else {
@@ -285,46 +281,19 @@ func pullNumber(ref string) (int, bool) {
 // OWNER and REPO hold only the characters GitHub allows in them (letters,
 // digits, '-', '_', and '.' in REPO), so they are safe to pass to gh and to show.
 func RepoPath(url string) (owner, name string, ok bool) {
-	var path string
-	if i := strings.Index(url, "://"); i >= 0 {
-		switch strings.ToLower(url[:i]) {
-		case "https", "http", "ssh", "git", "git+ssh", "ssh+git":
-		default:
-			return "", "", false
-		}
-		rest := url[i+3:]
-		j := strings.IndexByte(rest, '/')
-		if j < 0 {
-			return "", "", false
-		}
-		host := rest[:j]
-		if k := strings.LastIndexByte(host, '@'); k >= 0 {
-			host = host[k+1:]
-		}
-		if host == "" || host[0] == ':' {
-			return "", "", false
-		}
-		path = rest[j+1:]
-	} else {
-		colon := strings.IndexByte(url, ':')
-		if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
-			return "", "", false // a local path
-		}
-		host := url[:colon]
-		if k := strings.LastIndexByte(host, '@'); k >= 0 {
-			host = host[k+1:]
-		}
-		if host == "" {
-			return "", "", false
-		}
-		path = url[colon+1:]
-	}
-	path = strings.TrimSuffix(path, "/")
-	path = strings.TrimSuffix(path, ".git")
-	owner, name, found := strings.Cut(path, "/")
-	if !found || !nameChars(owner, false) || !nameChars(name, true) {
+	scheme, host, path, ok := splitURL(url)
+	switch scheme {
+	case "", "https://", "http://", "ssh://", "git://", "git+ssh://", "ssh+git://":
+	default:
 		return "", "", false
 	}
+	if !ok || host == "" || host[0] == ':' {
+		return "", "", false
+	}
+	if path = strings.TrimSuffix(strings.TrimSuffix(path, "/"), ".git"); !ValidNWO(path) {
+		return "", "", false
+	}
+	owner, name, _ = strings.Cut(path, "/")
 	return owner, name, true
 }
 

@@ -107,18 +107,11 @@ func Find(dir string, e env.Env) (*Info, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD: %w", err)
 	}
-	h := strings.TrimSpace(string(head))
-	if ref, ok := strings.CutPrefix(h, "ref:"); ok {
-		ref = strings.TrimSpace(ref)
-		if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok && b != "" {
-			info.Branch = b
-		} else {
-			info.Detached = true
-		}
-	} else {
-		info.Detached = true
+	ref, isRef := strings.CutPrefix(strings.TrimSpace(string(head)), "ref:")
+	if b, ok := strings.CutPrefix(strings.TrimSpace(ref), "refs/heads/"); isRef && ok {
+		info.Branch = b
 	}
-	if info.Detached {
+	if info.Detached = info.Branch == ""; info.Detached {
 		info.readRebase()
 	}
 	fc := newFindConfig(info)
@@ -326,56 +319,37 @@ func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	return b, err
 }
 
-// parseConfig reads one config file's text as Find reads all of them.
-func parseConfig(b []byte, info *Info) {
-	fc := newFindConfig(info)
-	eachEntry(b, fc.entry)
-	fc.finish()
-}
-
-// findConfig collects, entry by entry, what the render needs from git's
-// configuration: the remotes, the branch's remote, the insteadOf rules,
+// findConfig is what the render needs from git's configuration: Plan's
+// reading of it (the remotes, the branch's remote, the insteadOf rules),
 // and the digest of what decides the branch's pull request (LookupID).
 type findConfig struct {
-	info     *Info
-	seen     map[string]bool // remote names: linear in the file, whatever its size
-	rewrites rewrites
-	digest   uint64
+	planConfig
+	info   *Info
+	digest uint64
 }
 
 func newFindConfig(info *Info) *findConfig {
-	return &findConfig{info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
+	return &findConfig{planConfig: planConfig{branch: info.Branch, index: map[string]int{}},
+		info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
 }
 
 func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if !decidesLookup(section, sub, key, fc.info.Branch) {
-		return
+	if decidesLookup(section, sub, key, fc.branch) {
+		fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), configValue(val))
 	}
-	v := configValue(val)
-	fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), v)
-	if !hasVal {
-		return
-	}
-	switch {
-	case section == "remote" && key == "url":
-		if !fc.seen[sub] {
-			if fc.seen == nil {
-				fc.seen = map[string]bool{}
-			}
-			fc.seen[sub] = true
-			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: sub, URL: v})
-		}
-	case section == "branch" && key == "remote":
-		fc.info.BranchRemote = v
-	case section == "url" && key == "insteadof":
-		fc.rewrites.add(sub, v)
+	if key != "pushinsteadof" { // the render rewrites no push URL
+		fc.planConfig.entry(section, sub, key, val, hasVal)
 	}
 }
 
 func (fc *findConfig) finish() {
-	for i, r := range fc.info.Remotes {
-		fc.info.Remotes[i].URL, _ = fc.rewrites.apply(r.URL)
+	for _, r := range fc.remotes {
+		if len(r.urls) > 0 {
+			u, _ := fc.insteadOf.apply(r.urls[0])
+			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: r.name, URL: u})
+		}
 	}
+	fc.info.BranchRemote = fc.branchRemote
 	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
 }
 
@@ -523,50 +497,52 @@ func unquote(s string) string {
 	return string(b)
 }
 
+// splitURL cuts a remote URL in one of git's forms into its scheme
+// with "://" lower-cased ("" for scp-like [user@]host:path), its host
+// (user dropped, port kept) and its path; ok is false for a local path.
+func splitURL(url string) (scheme, host, path string, ok bool) {
+	if i := strings.Index(url, "://"); i >= 0 {
+		scheme = strings.ToLower(url[:i+3])
+		host, path, _ = strings.Cut(url[i+3:], "/")
+	} else if colon := strings.IndexByte(url, ':'); colon > 0 && !strings.ContainsRune(url[:colon], '/') {
+		host, path = url[:colon], url[colon+1:]
+	} else {
+		return "", "", "", false
+	}
+	if j := strings.LastIndexByte(host, '@'); j >= 0 {
+		host = host[j+1:]
+	}
+	return scheme, host, path, true
+}
+
 // IsSSH reports whether url reaches its host over SSH (scp-like
 // [user@]host:path, or an ssh, git+ssh or ssh+git scheme): the remotes
 // whose host gh runs through the SSH configuration's aliases.
 func IsSSH(url string) bool {
-	if i := strings.Index(url, "://"); i >= 0 {
-		switch strings.ToLower(url[:i]) {
-		case "ssh", "git+ssh", "ssh+git":
-			return true
-		}
-		return false
+	scheme, host, _, ok := splitURL(url)
+	switch scheme {
+	case "ssh://", "git+ssh://", "ssh+git://":
+		return true
+	case "":
+		return ok && host != ""
 	}
-	return Host(url) != ""
+	return false
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:
 // scheme://[user@]host[:port]/path and scp-like [user@]host:path. It
 // returns "" for local paths.
 func Host(url string) string {
-	if i := strings.Index(url, "://"); i >= 0 {
-		rest := url[i+3:]
-		if j := strings.IndexByte(rest, '/'); j >= 0 {
-			rest = rest[:j]
-		}
-		if j := strings.LastIndexByte(rest, '@'); j >= 0 {
-			rest = rest[j+1:]
-		}
-		if strings.HasPrefix(rest, "[") {
-			if j := strings.IndexByte(rest, ']'); j >= 0 {
-				return strings.ToLower(rest[1:j])
+	scheme, h, _, _ := splitURL(url)
+	if scheme != "" {
+		if strings.HasPrefix(h, "[") {
+			if j := strings.IndexByte(h, ']'); j >= 0 {
+				return strings.ToLower(h[1:j])
 			}
 		}
-		if j := strings.IndexByte(rest, ':'); j >= 0 {
-			rest = rest[:j]
+		if j := strings.IndexByte(h, ':'); j >= 0 {
+			h = h[:j]
 		}
-		return strings.ToLower(rest)
-	}
-	// scp-like: a colon before any slash.
-	colon := strings.IndexByte(url, ':')
-	if colon <= 0 || strings.ContainsRune(url[:colon], '/') {
-		return ""
-	}
-	h := url[:colon]
-	if j := strings.LastIndexByte(h, '@'); j >= 0 {
-		h = h[j+1:]
 	}
 	return strings.ToLower(h)
 }

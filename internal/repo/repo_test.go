@@ -225,6 +225,13 @@ func TestConfigParsing(t *testing.T) {
 	}
 }
 
+// parseConfig reads one config file's text as Find reads all of them.
+func parseConfig(b []byte, info *Info) {
+	fc := newFindConfig(info)
+	eachEntry(b, fc.entry)
+	fc.finish()
+}
+
 func TestHost(t *testing.T) {
 	cases := map[string]string{
 		"https://github.com/o/r.git":      "github.com",

@@ -8,11 +8,10 @@ import "strings"
 // first in the configuration (git groups the rules by base, in the order
 // the bases first appear).
 type rewrites struct {
-	rules  []rewriteRule
-	bases  map[string]int // base → order of first appearance
-	trie   map[uint64]int32
-	ends   []int32 // per trie node, the rule ending there, or -1
-	direct bool    // the trie is built
+	rules []rewriteRule
+	bases map[string]int // base → order of first appearance
+	trie  map[uint64]int32
+	ends  []int32 // per trie node, the rule ending there, or -1; nil until built
 }
 
 type rewriteRule struct {
@@ -36,7 +35,7 @@ func (r *rewrites) add(base, prefix string) {
 		r.bases[base] = order
 	}
 	r.rules = append(r.rules, rewriteRule{base: base, prefix: prefix, order: order})
-	r.direct, r.trie, r.ends = false, nil, nil
+	r.trie, r.ends = nil, nil
 }
 
 // better reports whether rule a wins over rule b for a URL both match.
@@ -56,7 +55,7 @@ func (r *rewrites) find(url string) *rewriteRule {
 		}
 		return best
 	}
-	if !r.direct {
+	if r.ends == nil {
 		r.build()
 	}
 	best := r.ends[0]
@@ -99,7 +98,6 @@ func (r *rewrites) build() {
 			r.ends[node] = int32(i)
 		}
 	}
-	r.direct = true
 }
 
 // apply is url rewritten by the winning rule, and whether one matched.

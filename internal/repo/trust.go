@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/prchip/prchip/internal/env"
 )
@@ -91,23 +90,18 @@ func checkOwners(root string, paths []owned, e env.Env) error {
 // where "." allows.
 func safeDirectoryAllows(real string, e env.Env) bool {
 	allowed := false
-	visit := func(value string, hasValue bool) {
-		switch {
-		case !hasValue || value == "":
-			allowed = false
-		case value == "*":
-			allowed = true
-		case safeDirectoryMatches(value, real, e):
-			allowed = true
+	// Read as git reads its protected configuration, before it knows a
+	// repository: no repository config, and includeIf's gitdir: and
+	// onbranch: conditions are false.
+	walkConfig(&Info{env: e}, func(section, sub, key, val string, hasVal bool) {
+		if section != "safe" || sub != "" || key != "directory" {
+			return
 		}
-	}
-	for _, f := range ConfigFiles(e) {
-		readSafeDirectories(f, visit, 0, e)
-	}
-	// git -c safe.directory=... in the environment (GIT_CONFIG_COUNT).
-	envEntries(e, func(section, sub, key, val string, _ bool) {
-		if section == "safe" && sub == "" && key == "directory" {
-			visit(configValue(val), true)
+		switch v := configValue(val); {
+		case !hasVal || v == "":
+			allowed = false
+		case v == "*" || safeDirectoryMatches(v, real, e):
+			allowed = true
 		}
 	})
 	return allowed
@@ -115,32 +109,6 @@ func safeDirectoryAllows(real string, e env.Env) bool {
 
 // maxIncludeDepth is git's bound on nested include.path.
 const maxIncludeDepth = 10
-
-// readSafeDirectories gives visit every safe.directory value of the config
-// file at p, following include.path where it stands. includeIf is not
-// followed: its gitdir and onbranch conditions are false while git reads
-// this configuration, before it knows a repository.
-func readSafeDirectories(p string, visit func(string, bool), depth int, e env.Env) {
-	b, _, err := e.Files().Read(p, maxFile, syscall.O_NONBLOCK, nil)
-	if err != nil || depth > maxIncludeDepth {
-		return // a missing file is no setting; git ignores it too
-	}
-	eachEntry(b, func(section, sub, key, raw string, hasValue bool) {
-		switch {
-		case section == "safe" && sub == "" && key == "directory":
-			visit(configValue(raw), hasValue)
-		case section == "include" && sub == "" && key == "path" && hasValue:
-			inc, ok := expandUser(configValue(raw), e)
-			if !ok || inc == "" {
-				return
-			}
-			if !filepath.IsAbs(inc) {
-				inc = filepath.Join(filepath.Dir(p), inc)
-			}
-			readSafeDirectories(inc, visit, depth+1, e)
-		}
-	})
-}
 
 // safeDirectoryMatches compares one safe.directory path with the work
 // tree's real path, as git 2.46 does.
@@ -187,19 +155,16 @@ func expandUser(p string, e env.Env) (string, bool) {
 		return p, true
 	}
 	name, tail, _ := strings.Cut(rest, "/")
-	var home string
-	if name == "" {
-		h, ok := e.Lookup("HOME")
-		if !ok {
-			return "", false
-		}
-		home = h
-	} else {
+	home, ok := e.Lookup("HOME")
+	if name != "" {
 		u, err := user.Lookup(name)
 		if err != nil {
 			return "", false
 		}
-		home = u.HomeDir
+		home, ok = u.HomeDir, true
+	}
+	if !ok {
+		return "", false
 	}
 	if tail == "" && !strings.Contains(rest, "/") {
 		return home, true
@@ -207,18 +172,9 @@ func expandUser(p string, e env.Env) (string, bool) {
 	return strings.TrimSuffix(home, "/") + "/" + tail, true
 }
 
-// envBool is git's git_env_bool with false as the default.
+// envBool is git's git_env_bool with false as the default; on garbage,
+// where git dies, no system config is the lesser surprise.
 func envBool(e env.Env, name string) bool {
 	v, ok := e.Lookup(name)
-	if !ok {
-		return false
-	}
-	switch strings.ToLower(v) {
-	case "", "false", "no", "off":
-		return false
-	case "true", "yes", "on":
-		return true
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	return err != nil || n != 0 // git dies on garbage: no system config is the lesser surprise
+	return ok && gitBool(v, true)
 }
