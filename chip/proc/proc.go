@@ -5,7 +5,6 @@ package proc
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os/exec"
 	"slices"
 	"strings"
@@ -141,22 +140,12 @@ func Run(ctx context.Context, c Command) Result {
 		endTree(pid, false)
 		<-exited
 	}
-	err := cmd.Wait()
+	cmd.Wait() // its error says no more than ProcessState
 	res.Stdout = stdout.buf.Bytes()
 	res.Stderr = stderr.buf.Bytes()
 	res.Duration = time.Since(start)
-	var ee *exec.ExitError
-	switch {
-	case err == nil, errors.Is(err, exec.ErrWaitDelay): // the output was cut short, not the run
-		res.ExitCode = 0
-	case errors.As(err, &ee):
-		res.ExitCode = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			res.Signaled = true
-			res.ExitCode = -1
-		}
-	default:
-		res.ExitCode = -1
+	if ps := cmd.ProcessState; ps != nil { // nil: the wait itself failed
+		res.ExitCode, res.Signaled = ps.ExitCode(), !ps.Exited()
 	}
 	return res
 }
