@@ -2,7 +2,9 @@ package proc
 
 import (
 	"errors"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"syscall"
@@ -44,7 +46,7 @@ const endBudget = time.Second
 // session, and, in a subreaper, every orphan reparented here. Each process
 // is first stopped, so none forks behind the walk; when a look at /proc
 // finds no new one and all are stopped, all are killed. Descendants are
-// signalled only through pidfds whose process is proved to be one (adopt),
+// signalled only through pidfds whose process is proved to be one (add),
 // never by a number that may have been reused. exited: the leader has
 // exited (it then has no children of its own).
 func endTree(pid int, exited bool) {
@@ -126,10 +128,7 @@ func (t *tree) take(snap map[int]Stat) int {
 			}
 		}
 	}
-	queue := make([]int, 0, len(t.fds))
-	for pid := range t.fds {
-		queue = append(queue, pid)
-	}
+	queue := slices.Collect(maps.Keys(t.fds))
 	for len(queue) > 0 {
 		parent := queue[0]
 		queue = queue[1:]

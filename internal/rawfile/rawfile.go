@@ -79,11 +79,8 @@ type ID struct{ Dev, Ino uint64 }
 // cannot be stat'ed. No Reader is told: an identity is looked at
 // to tell files apart, not read.
 func Identity(path string) ID {
-	var st syscall.Stat_t
-	if syscall.Stat(path, &st) != nil {
-		return ID{}
-	}
-	return ID{uint64(st.Dev), uint64(st.Ino)}
+	st, _ := statPath(path, true) // zero on error
+	return st.ID
 }
 
 // Version tells what a file says apart, for digests: its identity, size
