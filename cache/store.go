@@ -244,13 +244,9 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 	if key == "" {
 		return global, nil, nil
 	}
-	needle := []byte("\nR\t" + key + "\t")
-	var rec []byte
-	if bytes.HasPrefix(body, needle[1:]) {
-		rec = body[len(needle)-1:]
-	} else if i := bytes.Index(body, needle); i >= 0 {
-		rec = body[i+len(needle):]
-	} else {
+	// b, not body: the header's newline comes before the first record.
+	_, rec, found := bytes.Cut(b, []byte("\nR\t"+key+"\t"))
+	if !found {
 		return global, nil, nil
 	}
 	line, _, _ := bytes.Cut(rec, []byte{'\n'})
@@ -448,13 +444,8 @@ func (s *Store) updateIn(d *privdir.Dir, to *Store, fn func(tx *Tx) error) error
 		if tx.reset {
 			return errors.New("a reset cannot be kept in a spare")
 		}
-		kept := &Tx{Global: tx.Global, repos: map[string]*entry{}}
-		for k := range tx.spared {
-			if e := tx.repos[k]; e != nil {
-				kept.repos[k] = e
-			}
-		}
-		return to.write(d, kept)
+		maps.DeleteFunc(tx.repos, func(k string, _ *entry) bool { return !tx.spared[k] })
+		return to.write(d, tx)
 	}
 	if !tx.changed && tx.Problem == nil && tx.spare == "" {
 		return nil
@@ -498,9 +489,6 @@ func (s *Store) Sub(name string) (*privdir.Dir, error) {
 	return sub, nil
 }
 
-// subdirs are the directories in the state directory that prchip writes in.
-var subdirs = []string{"locks", "workers"}
-
 // DirProblem says why prchip will not write in the state directory (or a
 // directory in it), for `status`; nil when it will, or when it does not
 // exist yet (the first write makes it). It changes nothing.
@@ -513,7 +501,7 @@ func (s *Store) DirProblem() error {
 		return fmt.Errorf("state directory: %w", err)
 	}
 	defer d.Close()
-	for _, name := range subdirs {
+	for _, name := range []string{"locks", "workers"} { // where prchip writes in it
 		sub, err := d.Sub(name, false)
 		if err == nil {
 			sub.Close()
