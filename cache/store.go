@@ -117,12 +117,7 @@ func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
 // readFile reads the whole state file at path (see openFile); a missing
 // file is (nil, nil).
 func (s *Store) readFile(path string) ([]byte, *Problem) {
-	f, size, p := s.openFile(path)
-	defer f.Close()
-	if p != nil || size == 0 {
-		return nil, p
-	}
-	b, err := f.ReadAll(size, MaxSize)
+	b, _, err := s.Files.Read(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
 	return b, s.readProblem(err)
 }
 
