@@ -523,14 +523,13 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 		}
 		return now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait
 	})
-	switch {
-	case ok:
+	if ok {
 		return func() { f.Close() }, nil
-	case err != nil:
-		f.Close()
-		return nil, fmt.Errorf("lock state file: %w", err)
 	}
 	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("lock state file: %w", err)
+	}
 	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
 		ErrLocked, s.Path+".lock", time.Since(moved).Round(time.Millisecond))
 }

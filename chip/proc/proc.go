@@ -25,7 +25,7 @@ const (
 // when a grandchild keeps the pipes open.
 const pipeGrace = 250 * time.Millisecond
 
-// ProcessResult is how a chip command's process ended: everything the
+// Result is how a chip command's process ended: everything the
 // classifier may look at.
 type Result struct {
 	ExitCode int // -1 when killed by a signal or never started
