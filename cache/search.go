@@ -19,9 +19,8 @@ var window = 1024
 
 // lineReader reads a file's lines through one reusable window.
 type lineReader struct {
-	f    rawfile.File
-	size int64
-	buf  []byte
+	f   rawfile.File
+	buf []byte
 }
 
 // line returns the line starting at off, without its newline, and the
@@ -106,7 +105,7 @@ func recordKey(b []byte) (key []byte, complete bool) {
 // search reads the header, the global record and key's record of a file
 // of size bytes (more than searchMin).
 func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem) {
-	r := &lineReader{f: f, size: size, buf: make([]byte, window)}
+	r := &lineReader{f: f, buf: make([]byte, window)}
 	head, next, err := r.line(0)
 	if err != nil {
 		return nil, nil, s.readProblem(err)
@@ -147,10 +146,10 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 			hi = mid
 			continue
 		}
-		switch c := compareKey(key, k); {
-		case c == 0:
+		switch { // string(k) in a comparison allocates nothing
+		case key == string(k):
 			lo, hi = start, start+1
-		case c < 0:
+		case key < string(k):
 			hi = start
 		default:
 			lo = start
@@ -168,23 +167,4 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 		pos = after
 	}
 	return global, nil, nil
-}
-
-// compareKey is strings.Compare(key, string(k)) without the conversion.
-func compareKey(key string, k []byte) int {
-	for i := 0; i < len(key) && i < len(k); i++ {
-		if key[i] != k[i] {
-			if key[i] < k[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case len(key) < len(k):
-		return -1
-	case len(key) > len(k):
-		return 1
-	}
-	return 0
 }

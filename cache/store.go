@@ -32,9 +32,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -116,12 +117,7 @@ func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
 // readFile reads the whole state file at path (see openFile); a missing
 // file is (nil, nil).
 func (s *Store) readFile(path string) ([]byte, *Problem) {
-	f, size, p := s.openFile(path)
-	defer f.Close()
-	if p != nil || size == 0 {
-		return nil, p
-	}
-	b, err := f.ReadAll(size, MaxSize)
+	b, _, err := s.Files.Read(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
 	return b, s.readProblem(err)
 }
 
@@ -243,13 +239,9 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 	if key == "" {
 		return global, nil, nil
 	}
-	needle := []byte("\nR\t" + key + "\t")
-	var rec []byte
-	if bytes.HasPrefix(body, needle[1:]) {
-		rec = body[len(needle)-1:]
-	} else if i := bytes.Index(body, needle); i >= 0 {
-		rec = body[i+len(needle):]
-	} else {
+	// b, not body: the header's newline comes before the first record.
+	_, rec, found := bytes.Cut(b, []byte("\nR\t"+key+"\t"))
+	if !found {
 		return global, nil, nil
 	}
 	line, _, _ := bytes.Cut(rec, []byte{'\n'})
@@ -447,13 +439,8 @@ func (s *Store) updateIn(d *privdir.Dir, to *Store, fn func(tx *Tx) error) error
 		if tx.reset {
 			return errors.New("a reset cannot be kept in a spare")
 		}
-		kept := &Tx{Global: tx.Global, repos: map[string]*entry{}}
-		for k := range tx.spared {
-			if e := tx.repos[k]; e != nil {
-				kept.repos[k] = e
-			}
-		}
-		return to.write(d, kept)
+		maps.DeleteFunc(tx.repos, func(k string, _ *entry) bool { return !tx.spared[k] })
+		return to.write(d, tx)
 	}
 	if !tx.changed && tx.Problem == nil && tx.spare == "" {
 		return nil
@@ -497,9 +484,6 @@ func (s *Store) Sub(name string) (*privdir.Dir, error) {
 	return sub, nil
 }
 
-// subdirs are the directories in the state directory that prchip writes in.
-var subdirs = []string{"locks", "workers"}
-
 // DirProblem says why prchip will not write in the state directory (or a
 // directory in it), for `status`; nil when it will, or when it does not
 // exist yet (the first write makes it). It changes nothing.
@@ -512,7 +496,7 @@ func (s *Store) DirProblem() error {
 		return fmt.Errorf("state directory: %w", err)
 	}
 	defer d.Close()
-	for _, name := range subdirs {
+	for _, name := range []string{"locks", "workers"} { // where prchip writes in it
 		sub, err := d.Sub(name, false)
 		if err == nil {
 			sub.Close()
@@ -539,14 +523,13 @@ func (s *Store) lock(d *privdir.Dir) (func(), error) {
 		}
 		return now.Sub(moved) >= LockQuiet || now.Sub(start) >= LockWait
 	})
-	switch {
-	case ok:
+	if ok {
 		return func() { f.Close() }, nil
-	case err != nil:
-		f.Close()
-		return nil, fmt.Errorf("lock state file: %w", err)
 	}
 	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("lock state file: %w", err)
+	}
 	return nil, fmt.Errorf("%w (%s) and the state has not changed for %v; gave up, nothing was written",
 		ErrLocked, s.Path+".lock", time.Since(moved).Round(time.Millisecond))
 }
@@ -577,21 +560,13 @@ func (s *Store) removeTemps(d *privdir.Dir) {
 // write serialises tx, dropping least recently used repositories beyond
 // MaxRepos, and replaces the file atomically.
 func (s *Store) write(d *privdir.Dir, tx *Tx) error {
-	keys := make([]string, 0, len(tx.repos))
-	for k := range tx.repos {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, b := tx.repos[keys[i]], tx.repos[keys[j]]
-		if a.used != b.used {
-			return a.used > b.used
-		}
-		return keys[i] < keys[j]
+	keys := slices.SortedFunc(maps.Keys(tx.repos), func(a, b string) int {
+		return cmp.Or(cmp.Compare(tx.repos[b].used, tx.repos[a].used), strings.Compare(a, b))
 	})
 	if len(keys) > MaxRepos {
 		keys = keys[:MaxRepos] // the least recently used are dropped
 	}
-	sort.Strings(keys) // the order search.go relies on
+	slices.Sort(keys) // the order search.go relies on
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s %d\n", header, Version)
 	if len(tx.Global) > 0 {
@@ -619,32 +594,28 @@ func oneLine(b []byte) []byte {
 
 // replace writes data to a temp file in d and renames it over the state
 // file, all through d's descriptor.
-func (s *Store) replace(d *privdir.Dir, data []byte) error {
+func (s *Store) replace(d *privdir.Dir, data []byte) (err error) {
 	f, tmp, err := d.CreateTemp(tempPrefix)
 	if err != nil {
 		return fmt.Errorf("write state: %w", err)
 	}
-	fail := func(err error) error {
-		f.Close()
-		d.Remove(tmp)
+	defer func() {
+		if err != nil {
+			f.Close()
+			d.Remove(tmp)
+		}
+	}()
+	if err := f.Chmod(0o600); err != nil {
 		return fmt.Errorf("write state: %w", err)
 	}
-	if err := f.Chmod(0o600); err != nil {
-		return fail(err)
+	if _, err := f.Write(data); errors.Is(err, syscall.EFBIG) {
+		// Go's runtime takes the SIGXFSZ that comes with it without
+		// dying; say what limits the file.
+		return fmt.Errorf("write state: %w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
+	} else if err != nil {
+		return fmt.Errorf("write state: %w", err)
 	}
-	if _, err := f.Write(data); err != nil {
-		if errors.Is(err, syscall.EFBIG) {
-			// Go's runtime takes the SIGXFSZ that comes with it without
-			// dying; say what limits the file.
-			err = fmt.Errorf("%w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
-		}
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		d.Remove(tmp)
+	if err := errors.Join(f.Sync(), f.Close()); err != nil {
 		return fmt.Errorf("write state: %w", err)
 	}
 	base := filepath.Base(s.Path)
@@ -652,12 +623,10 @@ func (s *Store) replace(d *privdir.Dir, data []byte) error {
 		// A directory cannot be replaced by rename: keep it, moved aside.
 		aside := fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())
 		if err := d.Rename(base, aside); err != nil {
-			d.Remove(tmp)
 			return fmt.Errorf("move aside directory at state path: %w", err)
 		}
 	}
 	if err := d.Rename(tmp, base); err != nil {
-		d.Remove(tmp)
 		return fmt.Errorf("write state: %w", err)
 	}
 	d.Sync()
@@ -697,13 +666,8 @@ func (s *Store) WaitLock(name string, d time.Duration) (*os.File, error) {
 // it, and a waiter can outlive its shell (and the state directory). A lock
 // in a directory prchip does not write in is not waited for.
 func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
-	f, err := s.openLock(name)
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
-	}
-	defer f.Close() // lets the shared lock go
-	ok, _ := flockWithin(f, syscall.LOCK_SH, d)
-	return ok
+	free, err := s.peekLock(name, d)
+	return free || errors.Is(err, fs.ErrNotExist) // never locked: nothing to wait for
 }
 
 // Held reports whether another process holds the named lock now (a
@@ -714,30 +678,30 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 // from looking (no lock yet, a state directory prchip does not write in)
 // reads as not held.
 func (s *Store) Held(name string) bool {
-	f, err := s.openLock(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close() // lets the shared lock go
-	ok, err := flockWithin(f, syscall.LOCK_SH, 0)
-	return !ok && err == nil
+	free, err := s.peekLock(name, 0)
+	return !free && err == nil
 }
 
-// openLock opens the named lock to look at it, creating nothing (not even
-// the state directory) and refusing one in a directory prchip does not
-// write in.
-func (s *Store) openLock(name string) (*os.File, error) {
+// peekLock tries the named lock shared for up to d and lets it go,
+// creating nothing (not even the state directory) and refusing a lock in
+// a directory prchip does not write in.
+func (s *Store) peekLock(name string, d time.Duration) (free bool, err error) {
 	dir, err := privdir.Open(s.Dir())
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	locks, err := dir.Sub("locks", false)
 	dir.Close()
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	defer locks.Close()
-	return locks.OpenFile(name+".lock", os.O_RDONLY, 0)
+	f, err := locks.OpenFile(name+".lock", os.O_RDONLY, 0)
+	locks.Close()
+	if err != nil {
+		return false, err
+	}
+	defer f.Close() // lets the shared lock go
+	return flockWithin(f, syscall.LOCK_SH, d)
 }
 
 // flockWithin takes an flock of kind how on f, trying every 20 ms for up

@@ -5,10 +5,8 @@ package proc
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io"
-	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,7 +25,7 @@ const (
 // when a grandchild keeps the pipes open.
 const pipeGrace = 250 * time.Millisecond
 
-// ProcessResult is how a chip command's process ended: everything the
+// Result is how a chip command's process ended: everything the
 // classifier may look at.
 type Result struct {
 	ExitCode int // -1 when killed by a signal or never started
@@ -52,63 +50,43 @@ type Command struct {
 }
 
 // removedEnv must not reach gh: they would colour, page or debug-print its
-// output and break parsing.
-var removedEnv = []string{"GH_FORCE_TTY", "CLICOLOR_FORCE", "GH_DEBUG", "DEBUG"}
+// output and break parsing; ghSet replaces the user's values.
+var (
+	removedEnv = []string{"GH_FORCE_TTY", "CLICOLOR_FORCE", "GH_DEBUG", "DEBUG"}
+	ghSet      = []string{"GH_PROMPT_DISABLED=1", "GH_NO_UPDATE_NOTIFIER=1", "NO_COLOR=1", "GH_PAGER=cat"}
+)
 
 // GhEnv is the user's environment adjusted for a non-interactive gh run:
 // tokens, hosts, config dir and proxies pass through unchanged.
 func GhEnv(environ []string) []string {
-	out := make([]string, 0, len(environ)+4)
-	for _, kv := range environ {
+	out := slices.DeleteFunc(slices.Clone(environ), func(kv string) bool {
 		k, _, _ := strings.Cut(kv, "=")
-		skip := false
-		for _, r := range append(removedEnv, "GH_PROMPT_DISABLED", "GH_NO_UPDATE_NOTIFIER", "NO_COLOR", "GH_PAGER") {
-			if k == r {
-				skip = true
-				break
-			}
-		}
-		if !skip {
-			out = append(out, kv)
-		}
-	}
-	return append(out, "GH_PROMPT_DISABLED=1", "GH_NO_UPDATE_NOTIFIER=1", "NO_COLOR=1", "GH_PAGER=cat")
+		isSet := func(set string) bool { return strings.HasPrefix(set, k+"=") }
+		return slices.Contains(removedEnv, k) || slices.ContainsFunc(ghSet, isSet)
+	})
+	return append(out, ghSet...)
 }
 
-// boundedBuffer keeps the first max bytes written and counts the rest.
+// boundedBuffer keeps the first max bytes written and drops the rest. Only
+// exec's copying goroutine writes it, and Run reads it after Wait.
 type boundedBuffer struct {
-	mu      sync.Mutex
 	buf     bytes.Buffer
 	max     int
-	dropped int64
+	dropped bool
 	// full, when set, is closed the first time something is dropped.
 	full chan struct{}
 }
 
 func (b *boundedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	before := b.dropped
-	if room := b.max - b.buf.Len(); room > 0 {
-		if len(p) <= room {
-			b.buf.Write(p)
-		} else {
-			b.buf.Write(p[:room])
-			b.dropped += int64(len(p) - room)
+	keep := min(len(p), max(b.max-b.buf.Len(), 0))
+	b.buf.Write(p[:keep])
+	if keep < len(p) && !b.dropped {
+		b.dropped = true
+		if b.full != nil {
+			close(b.full)
 		}
-	} else {
-		b.dropped += int64(len(p))
-	}
-	if before == 0 && b.dropped > 0 && b.full != nil {
-		close(b.full)
 	}
 	return len(p), nil
-}
-
-func (b *boundedBuffer) bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
 }
 
 // runMu keeps Runs apart in a subreaper, where the end of one takes every
@@ -118,7 +96,7 @@ var runMu sync.Mutex
 // Run starts c in its own process group with stdin on /dev/null and waits at
 // most c.Timeout (or until stdout overflows). However the leader ends, the
 // run's whole process tree ends with it (endTree), and output still held
-// open by an escaped grandchild is abandoned after a short grace.
+// open by an escaped grandchild is abandoned after pipeGrace (WaitDelay).
 func Run(ctx context.Context, c Command) Result {
 	if adoptsOrphans() {
 		runMu.Lock()
@@ -129,49 +107,21 @@ func Run(ctx context.Context, c Command) Result {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
 
-	devnull, err := os.Open(os.DevNull)
-	if err != nil {
-		res.StartErr = err
-		return res
-	}
-	defer devnull.Close()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		res.StartErr = err
-		return res
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		res.StartErr = err
-		return res
-	}
-	cmd := exec.Command(c.Path, c.Args...)
-	cmd.Dir = c.Dir
-	cmd.Env = c.Env
-	cmd.Stdin = devnull
-	cmd.Stdout = outW
-	cmd.Stderr = errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stdout := &boundedBuffer{max: MaxStdout, full: make(chan struct{})}
 	stderr := &boundedBuffer{max: MaxStderr}
-	err = cmd.Start()
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		outR.Close()
-		errR.Close()
+	// Not CommandContext: its Cancel kills the leader alone; endTree ends
+	// the tree. A nil Stdin is /dev/null.
+	cmd := exec.Command(c.Path, c.Args...)
+	cmd.Dir, cmd.Env = c.Dir, c.Env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = pipeGrace
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
 		res.StartErr = err
 		res.Duration = time.Since(start)
 		return res
 	}
 	pid := cmd.Process.Pid
-	var readers sync.WaitGroup
-	readers.Add(2)
-	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
-	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
-
 	exited := make(chan struct{})
 	go func() { waitExit(pid); close(exited) }()
 	select {
@@ -190,33 +140,12 @@ func Run(ctx context.Context, c Command) Result {
 		endTree(pid, false)
 		<-exited
 	}
-	err = cmd.Wait()
-
-	done := make(chan struct{})
-	go func() { readers.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(pipeGrace):
-	}
-	outR.Close()
-	errR.Close()
-	<-done
-
-	res.Stdout = stdout.bytes()
-	res.Stderr = stderr.bytes()
+	cmd.Wait() // its error says no more than ProcessState
+	res.Stdout = stdout.buf.Bytes()
+	res.Stderr = stderr.buf.Bytes()
 	res.Duration = time.Since(start)
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-		res.ExitCode = 0
-	case errors.As(err, &ee):
-		res.ExitCode = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			res.Signaled = true
-			res.ExitCode = -1
-		}
-	default:
-		res.ExitCode = -1
+	if ps := cmd.ProcessState; ps != nil { // nil: the wait itself failed
+		res.ExitCode, res.Signaled = ps.ExitCode(), !ps.Exited()
 	}
 	return res
 }

@@ -86,6 +86,25 @@ func TestRunBoundedCapture(t *testing.T) {
 	}
 }
 
+// How the leader ended: its exit code, or -1 and Signaled when a signal
+// ended it.
+func TestRunExitStatus(t *testing.T) {
+	for _, c := range []struct {
+		body     string
+		code     int
+		signaled bool
+	}{
+		{"exit 0", 0, false},
+		{"exit 3", 3, false},
+		{"kill -TERM $$", -1, true},
+	} {
+		r := Run(context.Background(), Command{Path: script(t, c.body), Timeout: 5 * time.Second, Env: os.Environ()})
+		if r.ExitCode != c.code || r.Signaled != c.signaled || r.TimedOut || r.StartErr != nil {
+			t.Errorf("%s: exit %d, signaled %v, timed out %v, start error %v", c.body, r.ExitCode, r.Signaled, r.TimedOut, r.StartErr)
+		}
+	}
+}
+
 func TestRunStdinIsDevNull(t *testing.T) {
 	p := script(t, `cat; echo done`)
 	r := Run(context.Background(), Command{Path: p, Timeout: 2 * time.Second, Env: os.Environ()})

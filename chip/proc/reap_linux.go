@@ -2,7 +2,9 @@ package proc
 
 import (
 	"errors"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"syscall"
@@ -44,7 +46,7 @@ const endBudget = time.Second
 // session, and, in a subreaper, every orphan reparented here. Each process
 // is first stopped, so none forks behind the walk; when a look at /proc
 // finds no new one and all are stopped, all are killed. Descendants are
-// signalled only through pidfds whose process is proved to be one (adopt),
+// signalled only through pidfds whose process is proved to be one (add),
 // never by a number that may have been reused. exited: the leader has
 // exited (it then has no children of its own).
 func endTree(pid int, exited bool) {
@@ -102,27 +104,6 @@ func scan() map[int]Stat {
 // still counts): while it is not, its number names it and no other.
 func unreaped(fd int) bool { return unix.PidfdSendSignal(fd, 0, nil, 0) == nil }
 
-// adopt returns a pidfd for pid if the process it opens is a child of
-// parent, a member (or this process, for an orphan). The check reads the
-// parent from /proc after the pidfd is open and then finds both processes
-// unreaped, so what was read was theirs: a number that came to name
-// another process since the scan is refused (or, if it names a new child
-// of a member, rightly taken).
-func (t *tree) adopt(pid, parent int) (int, bool) {
-	fd, err := unix.PidfdOpen(pid, 0)
-	if err != nil {
-		return -1, false
-	}
-	st, ok := ReadStat(pid)
-	if ok && st.PPID == parent && unreaped(fd) {
-		if pfd, member := t.fds[parent]; member && unreaped(pfd) || parent == t.self && t.orphans {
-			return fd, true
-		}
-	}
-	unix.Close(fd)
-	return -1, false
-}
-
 // take adds, from one scan, every new child of a member (and every orphan
 // in a subreaper), each stopped at once, and reaps the orphans that are
 // zombies. It returns how many it added.
@@ -147,10 +128,7 @@ func (t *tree) take(snap map[int]Stat) int {
 			}
 		}
 	}
-	queue := make([]int, 0, len(t.fds))
-	for pid := range t.fds {
-		queue = append(queue, pid)
-	}
+	queue := slices.Collect(maps.Keys(t.fds))
 	for len(queue) > 0 {
 		parent := queue[0]
 		queue = queue[1:]
@@ -164,13 +142,21 @@ func (t *tree) take(snap map[int]Stat) int {
 	return added
 }
 
-// add adopts pid as parent's child and stops it.
+// add adopts pid, if the process it opens is a child of parent, a member
+// (or this process, for an orphan), and stops it. The check reads the
+// parent from /proc after the pidfd is open and then finds both processes
+// unreaped, so what was read was theirs: a number that came to name
+// another process since the scan is refused (or, if it names a new child
+// of a member, rightly taken).
 func (t *tree) add(pid, parent int) bool {
-	fd, ok := t.adopt(pid, parent)
-	if !ok {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
 		return false
 	}
-	if err := unix.PidfdSendSignal(fd, unix.SIGSTOP, nil, 0); err != nil {
+	st, ok := ReadStat(pid)
+	pfd, member := t.fds[parent]
+	proved := ok && st.PPID == parent && unreaped(fd) && (member && unreaped(pfd) || parent == t.self && t.orphans)
+	if !proved || unix.PidfdSendSignal(fd, unix.SIGSTOP, nil, 0) != nil {
 		unix.Close(fd)
 		return false
 	}
@@ -221,29 +207,17 @@ func (t *tree) signalAll(sig unix.Signal) {
 // then), or the deadline passes: once all have, every orphan among them
 // has been reparented, and the next scan reaps it.
 func (t *tree) waitGone(deadline time.Time) {
-	fds := make([]unix.PollFd, 0, len(t.fds))
 	for _, fd := range t.fds {
-		fds = append(fds, unix.PollFd{Fd: int32(fd), Events: unix.POLLIN})
-	}
-	for len(fds) > 0 {
-		left := time.Until(deadline)
-		if left <= 0 {
-			return
-		}
-		n, err := unix.Poll(fds, int(left/time.Millisecond)+1)
-		if err != nil && !errors.Is(err, unix.EINTR) {
-			return
-		}
-		if n <= 0 {
-			continue
-		}
-		rest := fds[:0]
-		for _, p := range fds {
-			if p.Revents == 0 {
-				rest = append(rest, p)
+		p := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for p[0].Revents == 0 {
+			left := time.Until(deadline)
+			if left <= 0 {
+				return
+			}
+			if _, err := unix.Poll(p, int(left/time.Millisecond)+1); err != nil && !errors.Is(err, unix.EINTR) {
+				return
 			}
 		}
-		fds = rest
 	}
 }
 

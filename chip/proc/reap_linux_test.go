@@ -90,3 +90,36 @@ func TestUnreapedAfterReap(t *testing.T) {
 		t.Fatalf("the reaped child %d counts as unreaped", c.Process.Pid)
 	}
 }
+
+// waitGone returns once every member has exited, not before: here the
+// members are killed one after the other, a moment after it is called.
+func TestWaitGoneWaitsForEveryMember(t *testing.T) {
+	tr := &tree{fds: map[int]int{}}
+	defer tr.close()
+	var members []*exec.Cmd
+	for range 3 {
+		c := exec.Command("sleep", "30")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+		fd, err := unix.PidfdOpen(c.Process.Pid, 0)
+		if err != nil {
+			t.Skipf("no pidfds: %v", err)
+		}
+		tr.fds[c.Process.Pid] = fd
+		members = append(members, c)
+	}
+	go func() {
+		for _, c := range members {
+			time.Sleep(50 * time.Millisecond)
+			c.Process.Signal(unix.SIGKILL)
+		}
+	}()
+	tr.waitGone(time.Now().Add(time.Minute))
+	for _, c := range members {
+		if st, ok := ReadStat(c.Process.Pid); !ok || st.State != 'Z' {
+			t.Errorf("waitGone returned while member %d was %c (alive %v)", c.Process.Pid, st.State, ok)
+		}
+	}
+}

@@ -99,3 +99,37 @@ func TestRunLeavesNoDescendants(t *testing.T) {
 		})
 	}
 }
+
+// Where endTree cannot reach a grandchild (here: Run in a process that
+// adopts no orphans, and a grandchild in a session of its own), the pipe
+// it holds open is abandoned (WaitDelay), and the run still reports the
+// leader's exit and output.
+func TestRunAbandonsPipeHeldOutOfReach(t *testing.T) {
+	testenv.Need(t, "setsid")
+	subreaper.Store(false)
+	defer subreaper.Store(true)
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	// The leader exits once the grandchild has left its process group.
+	p := script(t, `setsid sh -c 'echo $$ > "$0"; exec sleep 3600' '`+pidFile+`' &
+while [ ! -s '`+pidFile+`' ]; do sleep 0.01; done
+echo '{"number":1}'; exit 0`)
+	grandchild := func() int { b, _ := os.ReadFile(pidFile); return atoi(strings.TrimSpace(string(b))) }
+	kill := func(pid int) {
+		if pid > 0 { // 0 would be this test's own process group
+			syscall.Kill(pid, syscall.SIGKILL)
+			var ws syscall.WaitStatus
+			syscall.Wait4(pid, &ws, 0, nil) // reparented to this subreaper
+		}
+	}
+	// Should Run wait for the grandchild, it would wait an hour.
+	watchdog := time.AfterFunc(15*time.Second, func() { kill(grandchild()) })
+	r := Run(context.Background(), Command{Path: p, Timeout: 20 * time.Second, Env: os.Environ()})
+	pid := grandchild()
+	t.Cleanup(func() { kill(pid) })
+	if !watchdog.Stop() || pid <= 0 || !alive(pid) {
+		t.Fatalf("the run waited for the grandchild %d holding its pipe until it ended", pid)
+	}
+	if r.TimedOut || r.ExitCode != 0 || string(r.Stdout) != "{\"number\":1}\n" {
+		t.Fatalf("timed out %v, exit %d, stdout %q", r.TimedOut, r.ExitCode, r.Stdout)
+	}
+}

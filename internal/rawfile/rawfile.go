@@ -79,11 +79,8 @@ type ID struct{ Dev, Ino uint64 }
 // cannot be stat'ed. No Reader is told: an identity is looked at
 // to tell files apart, not read.
 func Identity(path string) ID {
-	var st syscall.Stat_t
-	if syscall.Stat(path, &st) != nil {
-		return ID{}
-	}
-	return ID{uint64(st.Dev), uint64(st.Ino)}
+	st, _ := statPath(path, true) // zero on error
+	return st.ID
 }
 
 // Version tells what a file says apart, for digests: its identity, size
@@ -143,23 +140,20 @@ type File struct {
 // Open opens path with Read's flags and checks and leaves the reading to
 // the caller, who must Close the file.
 func (r Reader) Open(path string, max int64, flags int, check func(FileInfo) error) (File, FileInfo, error) {
-	var info FileInfo
 	r.seen(path, false)
 	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
 	for err == syscall.EINTR {
 		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|flags, 0)
 	}
 	if err != nil {
-		return File{fd: -1}, info, &fs.PathError{Op: "open", Path: path, Err: err}
+		return File{fd: -1}, FileInfo{}, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	f := File{fd, path}
 	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		f.Close()
-		return File{fd: -1}, info, &fs.PathError{Op: "stat", Path: path, Err: err}
-	}
-	info = FromStat(&st)
+	err = syscall.Fstat(fd, &st)
+	info := FromStat(&st) // zero when Fstat failed
 	switch {
+	case err != nil:
+		err = &fs.PathError{Op: "stat", Path: path, Err: err}
 	case check != nil:
 		err = check(info)
 	case !info.IsRegular():
@@ -169,10 +163,10 @@ func (r Reader) Open(path string, max int64, flags int, check func(FileInfo) err
 		err = fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, st.Size, max)
 	}
 	if err != nil {
-		f.Close()
+		syscall.Close(fd)
 		return File{fd: -1}, info, err
 	}
-	return f, info, nil
+	return File{fd, path}, info, nil
 }
 
 // ReadAt reads len(b) bytes at off; fewer only at the end of the file.
