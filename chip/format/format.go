@@ -63,6 +63,7 @@ type Symbols struct {
 // computing a merge state, a repository beyond what sync reads) has no
 // room in a prompt; status says it.
 var symbols = map[string]func(*Symbols) string{
+	"state.open":               func(s *Symbols) string { return s.Open },
 	"state.draft":              func(s *Symbols) string { return s.Draft },
 	"state.merged":             func(s *Symbols) string { return s.Merged },
 	"state.closed":             func(s *Symbols) string { return s.Closed },
@@ -98,7 +99,7 @@ func Preset(name string) (Symbols, bool) {
 var presets = map[string]Symbols{
 	"plain": {
 		Format: DefaultFormat,
-		Open:   "open", Draft: "draft", Merged: "merged", Closed: "closed",
+		Draft:  "draft", Merged: "merged", Closed: "closed",
 		Approved: "approved", ChangesRequested: "changes", ReviewRequired: "review",
 		ChecksPassing: "ok", ChecksFailing: "fail", ChecksPending: "...",
 		MergeClean: "clean", MergeBehind: "behind", MergeBlocked: "blocked", MergeConflicts: "conflicts",
@@ -112,7 +113,7 @@ var presets = map[string]Symbols{
 	},
 	"nerd": {
 		Format: "#{number}( {state_symbol})( {stale})",
-		Open:   "\uf407", Draft: "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
+		Draft:  "\uf4dd", Merged: "\uf419", Closed: "\uf4dc",
 		Approved: "\uf42e", ChangesRequested: "\uf467", ReviewRequired: "\uf41b",
 		ChecksPassing: "\uf00c", ChecksFailing: "\uf00d", ChecksPending: "\uf444",
 		// check_circle, sync (GitHub's "update branch"), circle_slash,
@@ -342,7 +343,8 @@ func value(field string, pr *pull.PR, stale bool, o *Options) (string, string) {
 
 // word is a state, review, checks, merge_state or sync field: the value in
 // words or its symbol, and the value, which picks the style. An open PR
-// shows no state: open is the usual case, and a prompt has little room.
+// shows no state: open is the usual case, and a prompt has little room;
+// its state_symbol is the user's [symbols] open (empty in both presets).
 func word(field string, pr *pull.PR, o *Options) (string, string) {
 	base, symbol := strings.CutSuffix(field, "_symbol")
 	var v string
@@ -351,7 +353,7 @@ func word(field string, pr *pull.PR, o *Options) (string, string) {
 		if v = pr.State; pr.Draft && v == "open" {
 			v = "draft"
 		}
-		if v == "open" {
+		if v == "open" && (!symbol || o.Symbols.Open == "") {
 			return "", ""
 		}
 	case "review":

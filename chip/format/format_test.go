@@ -139,6 +139,26 @@ func TestMergedAndClosedShown(t *testing.T) {
 	}
 }
 
+// An open PR shows no state, and no state symbol unless the user set
+// [symbols] open: both presets leave it empty, so the defaults read #42.
+func TestOpenShowsOnlyTheUsersSymbol(t *testing.T) {
+	for _, preset := range []string{"plain", "nerd"} {
+		pr := PR{Number: 42, State: "open"}
+		o := &Options{Symbols: mustPreset(preset), Format: "#{number}( {state})( {state_symbol})"}
+		if got := Chip(&pr, false, o); got != "#42" {
+			t.Errorf("%s: %q", preset, got)
+		}
+		o.Symbols.Open = "o"
+		if got := Chip(&pr, false, o); got != "#42 o" {
+			t.Errorf("%s with [symbols] open: %q", preset, got)
+		}
+		pr.Draft = true
+		if got := Chip(&pr, false, o); got != "#42 draft "+o.Symbols.Draft {
+			t.Errorf("%s draft: %q", preset, got)
+		}
+	}
+}
+
 var (
 	zshZeroWidth  = regexp.MustCompile(`%\{[^%]*%\}`)
 	bashZeroWidth = regexp.MustCompile("\x01[^\x02]*\x02")
