@@ -15,43 +15,6 @@ import (
 	"github.com/prchip/prchip/internal/testenv"
 )
 
-// gitOut runs git in dir, in a home of its own, and returns its trimmed
-// output.
-func gitOut(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	home := t.TempDir()
-	c := exec.Command("git", args...)
-	c.Dir = dir
-	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t",
-		"GIT_COMMITTER_EMAIL=t@e", "GIT_ALLOW_PROTOCOL=file", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
-	out, err := c.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// syncRepo makes a repository on branch feature with commits a, b, c and
-// a branch "other" forked at a with commit x; it returns the directory and
-// the commits.
-func syncRepo(t *testing.T) (dir string, a, b, c, x string) {
-	t.Helper()
-	testenv.Need(t, "git")
-	dir = t.TempDir()
-	gitOut(t, dir, "init", "-q", "-b", "feature")
-	commit := func(msg string) string {
-		gitOut(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
-		return gitOut(t, dir, "rev-parse", "HEAD")
-	}
-	a = commit("a")
-	b = commit("b")
-	c = commit("c")
-	gitOut(t, dir, "checkout", "-q", "-b", "other", a)
-	x = commit("x")
-	gitOut(t, dir, "checkout", "-q", "feature")
-	return dir, a, b, c, x
-}
-
 // factsAt are the facts sync and cutFrom read: the repository at dir.
 func factsAt(t *testing.T, dir string) *Facts {
 	t.Helper()
@@ -71,7 +34,7 @@ func syncIn(t *testing.T, dir, local, head string) string {
 // Sync against the PR's head, in real repositories, loose and packed,
 // checked against git itself (merge-base --is-ancestor).
 func TestSync(t *testing.T) {
-	dir, a, b, c, x := syncRepo(t)
+	dir, a, b, c, x := testenv.SyncRepo(t)
 	cases := []struct {
 		name, head, want string
 	}{
@@ -106,9 +69,9 @@ func TestSync(t *testing.T) {
 	})
 	t.Run("behind", func(t *testing.T) {
 		// The PR has c; the branch was reset to a: c is still in the repository.
-		gitOut(t, dir, "branch", "-q", "-f", "behind", a)
-		gitOut(t, dir, "checkout", "-q", "behind")
-		defer gitOut(t, dir, "checkout", "-q", "feature")
+		testenv.Git(t, dir, "branch", "-q", "-f", "behind", a)
+		testenv.Git(t, dir, "checkout", "-q", "behind")
+		defer testenv.Git(t, dir, "checkout", "-q", "feature")
 		local := factsAt(t, dir).Repo.BranchOid()
 		if got := syncIn(t, dir, local, c); got != repo.SyncBehind {
 			t.Errorf("sync = %q, want behind", got)
@@ -119,7 +82,7 @@ func TestSync(t *testing.T) {
 		}
 	})
 	t.Run("packed", func(t *testing.T) {
-		gitOut(t, dir, "gc", "-q", "--prune=now")
+		testenv.Git(t, dir, "gc", "-q", "--prune=now")
 		if m, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "??", "*")); len(m) != 0 {
 			t.Fatalf("loose objects left after gc: %v", m)
 		}
@@ -134,7 +97,7 @@ func TestSync(t *testing.T) {
 	})
 	t.Run("linked worktree", func(t *testing.T) {
 		wt := filepath.Join(t.TempDir(), "wt")
-		gitOut(t, dir, "worktree", "add", "-q", "-b", "wtbranch", wt, b)
+		testenv.Git(t, dir, "worktree", "add", "-q", "-b", "wtbranch", wt, b)
 		if got := factsAt(t, wt).Repo.BranchOid(); got != b {
 			t.Fatalf("worktree BranchOid = %q, want %s", got, b)
 		}
@@ -144,7 +107,7 @@ func TestSync(t *testing.T) {
 	})
 	t.Run("alternates", func(t *testing.T) {
 		clone := filepath.Join(t.TempDir(), "clone")
-		gitOut(t, dir, "clone", "-q", "--shared", "-b", "feature", dir, clone)
+		testenv.Git(t, dir, "clone", "-q", "--shared", "-b", "feature", dir, clone)
 		if m, _ := filepath.Glob(filepath.Join(clone, ".git", "objects", "pack", "*.pack")); len(m) != 0 {
 			t.Fatalf("a shared clone has packs of its own: %v", m)
 		}
@@ -184,10 +147,10 @@ func TestSync(t *testing.T) {
 // A shallow clone's history ends early: an answer it cannot be sure of is
 // not given.
 func TestSyncShallowIsUnknown(t *testing.T) {
-	dir, _, b, _, x := syncRepo(t)
+	dir, _, b, _, x := testenv.SyncRepo(t)
 	clone := filepath.Join(t.TempDir(), "shallow")
-	gitOut(t, dir, "clone", "-q", "--depth", "1", "-b", "feature", "file://"+dir, clone)
-	gitOut(t, clone, "fetch", "-q", "--depth", "1", "origin", "other")
+	testenv.Git(t, dir, "clone", "-q", "--depth", "1", "-b", "feature", "file://"+dir, clone)
+	testenv.Git(t, clone, "fetch", "-q", "--depth", "1", "origin", "other")
 	local := factsAt(t, clone).Repo.BranchOid()
 	// b is not in the clone at all; x is, with its history cut.
 	if got := syncIn(t, clone, local, b); got != repo.SyncNotFetched {
@@ -196,7 +159,7 @@ func TestSyncShallowIsUnknown(t *testing.T) {
 	if got := syncIn(t, clone, local, x); got != "" {
 		t.Errorf("sync across a shallow history = %q, want unknown", got)
 	}
-	gitOut(t, clone, "update-ref", "refs/remotes/origin/other", x)
+	testenv.Git(t, clone, "update-ref", "refs/remotes/origin/other", x)
 	if got := (&Engine{}).cutFrom(context.Background(), factsAt(t, clone), "origin", []string{"other"}); got != "" {
 		t.Errorf("cut from %q across a shallow history", got)
 	}
@@ -207,7 +170,7 @@ func TestSyncShallowIsUnknown(t *testing.T) {
 func TestSyncLongHistory(t *testing.T) {
 	testenv.Need(t, "git")
 	dir := t.TempDir()
-	gitOut(t, dir, "init", "-q", "-b", "main")
+	testenv.Git(t, dir, "init", "-q", "-b", "main")
 	// A fast-import stream: 3000 commits a day apart on main, a fork from
 	// the first one with one commit dated after all of them.
 	var b strings.Builder
@@ -226,10 +189,10 @@ func TestSyncLongHistory(t *testing.T) {
 	if out, err := fi.CombinedOutput(); err != nil {
 		t.Fatalf("fast-import: %v %s", err, out)
 	}
-	gitOut(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "checkout", "-q", "main")
 	local := factsAt(t, dir).Repo.BranchOid()
-	fork := gitOut(t, dir, "rev-parse", "fork")
-	first := gitOut(t, dir, "rev-list", "--max-parents=0", "main")
+	fork := testenv.Git(t, dir, "rev-parse", "fork")
+	first := testenv.Git(t, dir, "rev-list", "--max-parents=0", "main")
 	if got := syncIn(t, dir, local, fork); got != repo.SyncDiverged {
 		t.Errorf("sync against a recent fork = %q, want diverged", got)
 	}
@@ -248,8 +211,8 @@ func commitFile(t *testing.T, dir, f, body string) {
 	if err := os.WriteFile(filepath.Join(dir, f), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	gitOut(t, dir, "add", f)
-	gitOut(t, dir, "commit", "-q", "-m", f+": "+body)
+	testenv.Git(t, dir, "add", f)
+	testenv.Git(t, dir, "commit", "-q", "-m", f+": "+body)
 }
 
 // TestCutFrom: a feature cut from main and one cut from release/1.x are
@@ -259,35 +222,35 @@ func commitFile(t *testing.T, dir, f, body string) {
 func TestCutFrom(t *testing.T) {
 	testenv.Need(t, "git")
 	dir := t.TempDir()
-	gitOut(t, dir, "init", "-q", "-b", "main")
-	gitOut(t, dir, "remote", "add", "origin", "https://github.com/o/r.git")
+	testenv.Git(t, dir, "init", "-q", "-b", "main")
+	testenv.Git(t, dir, "remote", "add", "origin", "https://github.com/o/r.git")
 	// Commits of the same second too, as scripts and rebases make them.
 	commitFile(t, dir, "a", "m1")
-	gitOut(t, dir, "branch", "tie")
-	gitOut(t, dir, "branch", "release/1.x")
+	testenv.Git(t, dir, "branch", "tie")
+	testenv.Git(t, dir, "branch", "release/1.x")
 	commitFile(t, dir, "a", "m2")
 	commitFile(t, dir, "a", "m3")
-	gitOut(t, dir, "checkout", "-q", "release/1.x")
+	testenv.Git(t, dir, "checkout", "-q", "release/1.x")
 	commitFile(t, dir, "b", "r1")
 	commitFile(t, dir, "b", "r2")
-	gitOut(t, dir, "checkout", "-q", "-b", "fix", "release/1.x")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "fix", "release/1.x")
 	commitFile(t, dir, "c", "f1")
-	gitOut(t, dir, "checkout", "-q", "-b", "feature", "main")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "feature", "main")
 	commitFile(t, dir, "d", "f1")
 	commitFile(t, dir, "d", "f2")
-	gitOut(t, dir, "checkout", "-q", "tie")
+	testenv.Git(t, dir, "checkout", "-q", "tie")
 	commitFile(t, dir, "e", "t1")
 	// A merge of main into the fix: still nearer release/1.x.
-	gitOut(t, dir, "checkout", "-q", "-b", "fix-merged", "fix")
-	gitOut(t, dir, "merge", "-q", "--no-edit", "main~1")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "fix-merged", "fix")
+	testenv.Git(t, dir, "merge", "-q", "--no-edit", "main~1")
 	// rc forked from main's tip and moved on; hotfix is cut from main's
 	// tip too: as near to both, it lacks rc's commits and none of main's.
-	gitOut(t, dir, "checkout", "-q", "-b", "rc", "main")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "rc", "main")
 	commitFile(t, dir, "g", "rc1")
-	gitOut(t, dir, "checkout", "-q", "-b", "hotfix", "main")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "hotfix", "main")
 	commitFile(t, dir, "h", "h1")
 	for _, b := range []string{"main", "release/1.x", "rc"} {
-		gitOut(t, dir, "update-ref", "refs/remotes/origin/"+b, b)
+		testenv.Git(t, dir, "update-ref", "refs/remotes/origin/"+b, b)
 	}
 	bases := []string{"main", "release/1.x"}
 	cases := []struct {
@@ -310,7 +273,7 @@ func TestCutFrom(t *testing.T) {
 	ctx := context.Background()
 	check := func(t *testing.T) {
 		for _, c := range cases {
-			gitOut(t, dir, "checkout", "-q", c.branch)
+			testenv.Git(t, dir, "checkout", "-q", c.branch)
 			f := factsAt(t, dir)
 			if got := e.cutFrom(ctx, f, "origin", c.bases); got != c.want {
 				t.Errorf("%s cut from %q of %v, want %q", c.branch, got, c.bases, c.want)
@@ -322,7 +285,7 @@ func TestCutFrom(t *testing.T) {
 					continue
 				}
 				n, _, _, ok := e.leftRight(ctx, f, f.Repo.BranchOid(), oid)
-				want := gitOut(t, dir, "rev-list", "--count", "origin/"+b+".."+c.branch)
+				want := testenv.Git(t, dir, "rev-list", "--count", "origin/"+b+".."+c.branch)
 				if !ok || fmt.Sprint(n) != want {
 					t.Errorf("%s..%s: %d commits (%v), git counts %s", b, c.branch, n, ok, want)
 				}
@@ -330,18 +293,18 @@ func TestCutFrom(t *testing.T) {
 		}
 	}
 	t.Run("loose refs", check)
-	gitOut(t, dir, "pack-refs", "--all")
+	testenv.Git(t, dir, "pack-refs", "--all")
 	t.Run("packed refs", check)
 
 	// All in one second: the tip's walk passes the meeting point before
 	// the base's long way there reaches it, and must still not count it.
 	t.Setenv("GIT_COMMITTER_DATE", "1700000000 +0000")
-	gitOut(t, dir, "checkout", "-q", "-b", "same-base", "main")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "same-base", "main")
 	for i := range 6 {
 		commitFile(t, dir, "s", fmt.Sprint(i))
 	}
-	gitOut(t, dir, "update-ref", "refs/remotes/origin/same-base", "same-base")
-	gitOut(t, dir, "checkout", "-q", "-b", "same-tip", "main")
+	testenv.Git(t, dir, "update-ref", "refs/remotes/origin/same-base", "same-base")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "same-tip", "main")
 	commitFile(t, dir, "t", "1")
 	cases = []struct {
 		branch string
@@ -353,7 +316,7 @@ func TestCutFrom(t *testing.T) {
 	}
 	t.Run("commits of one second", check)
 
-	gitOut(t, dir, "checkout", "-q", "feature")
+	testenv.Git(t, dir, "checkout", "-q", "feature")
 	done, cancel := context.WithCancel(ctx)
 	cancel()
 	if got := e.cutFrom(done, factsAt(t, dir), "origin", bases); got != "" {

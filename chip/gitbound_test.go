@@ -330,8 +330,8 @@ func TestSyncBounded(t *testing.T) {
 	gitTimeout = time.Minute
 	for _, k := range cases {
 		t.Run(k.name, func(t *testing.T) {
-			dir, a, _, c, _ := syncRepo(t)
-			gitOut(t, dir, "gc", "-q", "--prune=now")
+			dir, a, _, c, _ := testenv.SyncRepo(t)
+			testenv.Git(t, dir, "gc", "-q", "--prune=now")
 			local := k.setup(t, dir, filepath.Join(dir, ".git", "objects"), c)
 			head := k.head
 			if head == "" {
@@ -352,19 +352,19 @@ func TestSyncDeltified(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	dir := t.TempDir()
-	gitOut(t, dir, "init", "-q", "-b", "feature")
+	testenv.Git(t, dir, "init", "-q", "-b", "feature")
 	msg := strings.Repeat("A long and much repeated commit message line.\n", 100)
 	var oids []string
 	for i := 0; i < 30; i++ {
-		gitOut(t, dir, "commit", "-q", "--allow-empty", "-m", msg+itoa(i))
-		oids = append(oids, gitOut(t, dir, "rev-parse", "HEAD"))
+		testenv.Git(t, dir, "commit", "-q", "--allow-empty", "-m", msg+itoa(i))
+		oids = append(oids, testenv.Git(t, dir, "rev-parse", "HEAD"))
 	}
 	objDir := filepath.Join(dir, ".git", "objects")
 	deltas := func() int {
 		packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "*.idx"))
 		n := 0
 		for _, p := range packs {
-			for _, line := range strings.Split(gitOut(t, dir, "verify-pack", "-v", p), "\n") {
+			for _, line := range strings.Split(testenv.Git(t, dir, "verify-pack", "-v", p), "\n") {
 				if f := strings.Fields(line); len(f) == 7 && f[1] == "commit" {
 					n++
 				}
@@ -386,7 +386,7 @@ func TestSyncDeltified(t *testing.T) {
 		}
 	}
 	t.Run("ofs-delta", func(t *testing.T) {
-		gitOut(t, dir, "repack", "-q", "-a", "-d", "-f", "--window=50", "--depth=50")
+		testenv.Git(t, dir, "repack", "-q", "-a", "-d", "-f", "--window=50", "--depth=50")
 		if n := deltas(); n < 10 {
 			t.Fatalf("only %d commits deltified", n)
 		}
@@ -394,7 +394,7 @@ func TestSyncDeltified(t *testing.T) {
 	})
 	t.Run("ref-delta", func(t *testing.T) {
 		old, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*"))
-		list := gitOut(t, dir, "rev-list", "--objects", "--all")
+		list := testenv.Git(t, dir, "rev-list", "--objects", "--all")
 		po := exec.Command("git", "pack-objects", "-q", "--window=50", "--depth=50", filepath.Join(objDir, "pack", "pack"))
 		po.Dir, po.Stdin = dir, strings.NewReader(list+"\n")
 		if out, err := po.CombinedOutput(); err != nil {
@@ -414,8 +414,8 @@ func TestSyncDeltified(t *testing.T) {
 // blocks opening) is ended at the runner's timeout, its process gone:
 // sync says unknown, cutFrom nothing.
 func TestGitHangEndsAtTimeout(t *testing.T) {
-	dir, a, _, c, _ := syncRepo(t)
-	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	dir, a, _, c, _ := testenv.SyncRepo(t)
+	testenv.Git(t, dir, "update-ref", "refs/remotes/origin/main", a)
 	fifo := filepath.Join(dir, ".git", "objects", "info", "alternates")
 	os.MkdirAll(filepath.Dir(fifo), 0o755)
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -440,8 +440,8 @@ func TestGitHangEndsAtTimeout(t *testing.T) {
 // A refresh whose budget is spent starts no git: sync is unknown, cutFrom
 // nothing. With time left, a sync costs one git run.
 func TestGitNotRunOutOfTime(t *testing.T) {
-	dir, a, _, c, _ := syncRepo(t)
-	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	dir, a, _, c, _ := testenv.SyncRepo(t)
+	testenv.Git(t, dir, "update-ref", "refs/remotes/origin/main", a)
 	runs := 0
 	e := &Engine{Run: func(ctx context.Context, c proc.Command) proc.Result { runs++; return proc.Run(ctx, c) }}
 	f := factsAt(t, dir)
@@ -464,8 +464,8 @@ func TestGitNotRunOutOfTime(t *testing.T) {
 // Without git on the request's PATH, sync and cutFrom cannot tell, and a
 // refresh records the PR as ever.
 func TestSyncWithoutGit(t *testing.T) {
-	dir, a, _, c, _ := syncRepo(t)
-	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	dir, a, _, c, _ := testenv.SyncRepo(t)
+	testenv.Git(t, dir, "update-ref", "refs/remotes/origin/main", a)
 	e, f := &Engine{Env: env.Of(map[string]string{"PATH": t.TempDir()})}, factsAt(t, dir)
 	if got := e.sync(context.Background(), f, c, a); got != "" {
 		t.Errorf("sync = %q", got)
@@ -491,8 +491,8 @@ func TestSyncWithoutGit(t *testing.T) {
 // say nothing.
 func TestGitRefusesAnotherUsersRepository(t *testing.T) {
 	testenv.NeedRoot(t)
-	dir, a, _, c, _ := syncRepo(t)
-	gitOut(t, dir, "update-ref", "refs/remotes/origin/main", a)
+	dir, a, _, c, _ := testenv.SyncRepo(t)
+	testenv.Git(t, dir, "update-ref", "refs/remotes/origin/main", a)
 	e, f := &Engine{}, factsAt(t, dir)
 	if out, err := exec.Command("chown", "-R", "65534", dir).CombinedOutput(); err != nil {
 		t.Fatalf("chown: %v %s", err, out)
@@ -508,12 +508,12 @@ func TestGitRefusesAnotherUsersRepository(t *testing.T) {
 // A partial clone lacking the PR's head does not fetch it: the head is
 // not fetched, and no pack arrived.
 func TestSyncPartialCloneFetchesNothing(t *testing.T) {
-	src, _, _, c, _ := syncRepo(t)
-	gitOut(t, src, "config", "uploadpack.allowFilter", "true")
+	src, _, _, c, _ := testenv.SyncRepo(t)
+	testenv.Git(t, src, "config", "uploadpack.allowFilter", "true")
 	clone := filepath.Join(t.TempDir(), "partial")
-	gitOut(t, src, "clone", "-q", "--filter=blob:none", "-b", "feature", "file://"+src, clone)
-	gitOut(t, src, "commit", "-q", "--allow-empty", "-m", "later")
-	later := gitOut(t, src, "rev-parse", "HEAD")
+	testenv.Git(t, src, "clone", "-q", "--filter=blob:none", "-b", "feature", "file://"+src, clone)
+	testenv.Git(t, src, "commit", "-q", "--allow-empty", "-m", "later")
+	later := testenv.Git(t, src, "rev-parse", "HEAD")
 	packs := func() []string {
 		m, _ := filepath.Glob(filepath.Join(clone, ".git", "objects", "pack", "*.pack"))
 		return m
