@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,20 +52,7 @@ func newHome(t *testing.T, git string) *home {
 		}
 	}
 	os.MkdirAll(h.vars["PATH"], 0o755)
-	os.MkdirAll(h.repo, 0o755)
-	for _, args := range [][]string{
-		{"init", "-q", "-b", "feature"},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init"},
-		{"remote", "add", "origin", "https://" + fakegithub.Host + "/octo/demo.git"},
-		{"config", "branch.feature.remote", "origin"},
-		{"config", "branch.feature.merge", "refs/heads/feature"},
-	} {
-		c := exec.Command(git, args...)
-		c.Dir, c.Env = h.repo, env.Of(h.vars).Environ()
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
+	testenv.DemoRepo(t, git, h.repo, fakegithub.Host, env.Of(h.vars).Environ())
 	return h
 }
 

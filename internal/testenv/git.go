@@ -42,3 +42,24 @@ func SyncRepo(t testing.TB) (dir string, a, b, c, x string) {
 	Git(t, dir, "checkout", "-q", "feature")
 	return dir, a, b, c, x
 }
+
+// DemoRepo makes, in dir, the repository most tests ask the fake server
+// about: branch feature with one commit, origin https://HOST/octo/demo.git,
+// pushed with -u (its upstream is origin's feature). git runs in environ.
+func DemoRepo(t testing.TB, git, dir, host string, environ []string) {
+	t.Helper()
+	os.MkdirAll(dir, 0o755)
+	for _, args := range [][]string{
+		{"init", "-q", "-b", "feature"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init"},
+		{"remote", "add", "origin", "https://" + host + "/octo/demo.git"},
+		{"config", "branch.feature.remote", "origin"},
+		{"config", "branch.feature.merge", "refs/heads/feature"},
+	} {
+		c := exec.Command(git, args...)
+		c.Dir, c.Env = dir, environ
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+}

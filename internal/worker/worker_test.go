@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -65,20 +64,7 @@ func newRig(t *testing.T, configText string) *rig {
 	}
 	os.MkdirAll(filepath.Dir(r.config), 0o700)
 	r.writeConfig(configText)
-	os.MkdirAll(r.repo, 0o755)
-	for _, args := range [][]string{
-		{"init", "-q", "-b", "feature"},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init"},
-		{"remote", "add", "origin", "https://" + fakegithub.Host + "/octo/demo.git"},
-		{"config", "branch.feature.remote", "origin"},
-		{"config", "branch.feature.merge", "refs/heads/feature"},
-	} {
-		c := exec.Command(git, args...)
-		c.Dir, c.Env = r.repo, r.env().Environ()
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
+	testenv.DemoRepo(t, git, r.repo, fakegithub.Host, r.env().Environ())
 	// The PR is known: a refresh with the real gh, in process, so that no
 	// answer below starts one (an answer given while a refresh runs is
 	// not kept in memory).
