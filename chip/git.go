@@ -54,8 +54,11 @@ func (e *Engine) git(ctx context.Context, f *Facts, args ...string) proc.Result 
 	}
 	args = append([]string{"--no-pager", "-c", "core.fsmonitor=", "-c", "core.hooksPath=/dev/null",
 		"-c", "protocol.allow=never"}, args...)
-	return e.run(ctx, proc.Command{Path: path, Args: args, Dir: f.Repo.Root,
-		Env: slices.Concat(f.Environ(e.Env.Environ()), gitEnv), Timeout: gitTimeout})
+	// Without the user's own tracing (GIT_TRACE, GIT_TRACE2...): on stderr,
+	// sync would take it for git skipping object stores.
+	env := slices.DeleteFunc(slices.Concat(f.Environ(e.Env.Environ()), gitEnv),
+		func(kv string) bool { return strings.HasPrefix(kv, "GIT_TRACE") })
+	return e.run(ctx, proc.Command{Path: path, Args: args, Dir: f.Repo.Root, Env: env, Timeout: gitTimeout})
 }
 
 // bounded reports whether a bound stopped git: the timeout, or

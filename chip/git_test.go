@@ -144,6 +144,24 @@ func TestSync(t *testing.T) {
 	})
 }
 
+// The user's own git tracing (GIT_TRACE and its kin, on stderr) is not
+// git saying it skipped object stores: a head the repository lacks is
+// still not fetched, and a comparison still stands.
+func TestSyncIgnoresTheUsersGitTrace(t *testing.T) {
+	dir, _, b, c, _ := syncRepo(t) // before the variables: gitOut would trace too
+	for _, v := range []string{"GIT_TRACE", "GIT_TRACE2", "GIT_TRACE_PERFORMANCE"} {
+		t.Run(v, func(t *testing.T) {
+			t.Setenv(v, "1")
+			if got := syncIn(t, dir, c, "0123456789abcdef0123456789abcdef01234567"); got != repo.SyncNotFetched {
+				t.Errorf("%s=1: sync against a commit the repository lacks = %q, want not_fetched", v, got)
+			}
+			if got := syncIn(t, dir, c, b); got != repo.SyncAhead {
+				t.Errorf("%s=1: sync = %q, want ahead", v, got)
+			}
+		})
+	}
+}
+
 // A shallow clone's history ends early: an answer it cannot be sure of is
 // not given.
 func TestSyncShallowIsUnknown(t *testing.T) {

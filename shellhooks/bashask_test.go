@@ -103,3 +103,84 @@ done`
 		})
 	}
 }
+
+// The question's scratch variables are the shell's globals (no locals, for
+// speed), so they must not keep what they carried once it is asked: a
+// token, or a git -c value, would outlive `unset GH_TOKEN` (direnv leaving
+// a project, say) and show in `set` or `declare -p`. Whether the worker
+// answered, was gone, or the request was too large to send.
+func TestBashAskKeepsNoSecret(t *testing.T) {
+	bash := needBash(t)
+	const token, header = "ghp_KEEPNOT0123456789abcdefghijklmnopqr", "Authorization: bearer KEEPNOTvalue"
+	for _, c := range []struct {
+		name   string
+		worker bool // FIFOs there and a worker answering
+		long   bool // a working directory too long for the request
+		want   string
+	}{
+		{"answered", true, false, "0"},
+		{"worker gone", false, false, "1"},
+		{"request too large", false, true, "3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, cwd := t.TempDir(), t.TempDir()
+			if c.long {
+				for range 20 { // 20 names of 200 bytes: over the request's 3500
+					cwd = filepath.Join(cwd, strings.Repeat("d", 200))
+				}
+				if err := os.MkdirAll(cwd, 0o700); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.worker {
+				for _, f := range []string{"req", "resp"} {
+					if err := syscall.Mkfifo(filepath.Join(dir, f), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				}
+				req, err := os.OpenFile(filepath.Join(dir, "req"), os.O_RDWR, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer req.Close()
+				resp, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDWR, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Close()
+				go func() {
+					if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
+						resp.Write(BashFrame(r.ID, "#1"))
+					}
+				}()
+			} else {
+				dir = filepath.Join(dir, "gone")
+			}
+			// The secrets come in the environment, as the user's shell has them.
+			script := askFunction(t) + `
+_prchip_wdir=$1 _prchip_id=1 _prchip_dirty=0 _prchip_once= _prchip_budget=5000000 _prchip_wpid=0
+cd "$2" || exit 9
+_prchip_ask
+unset GH_TOKEN GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0
+printf 'rc=%s\n' "$_prchip_rc"
+set`
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bash, "--norc", "-c", script, "bash", dir, cwd)
+			cmd.Env = append(os.Environ(), "GH_TOKEN="+token, "GIT_CONFIG_COUNT=1",
+				"GIT_CONFIG_KEY_0=http.extraHeader", "GIT_CONFIG_VALUE_0="+header)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if !strings.Contains(string(out), "rc="+c.want+"\n") {
+				t.Fatalf("not the case meant (want rc=%s):\n%.300s", c.want, out)
+			}
+			for _, l := range strings.Split(string(out), "\n") {
+				if strings.Contains(l, "KEEPNOT") {
+					t.Errorf("after the question, the shell still holds a secret: %.100s", l)
+				}
+			}
+		})
+	}
+}
