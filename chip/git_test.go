@@ -148,7 +148,7 @@ func TestSync(t *testing.T) {
 // git saying it skipped object stores: a head the repository lacks is
 // still not fetched, and a comparison still stands.
 func TestSyncIgnoresTheUsersGitTrace(t *testing.T) {
-	dir, _, b, c, _ := syncRepo(t) // before the variables: gitOut would trace too
+	dir, _, b, c, _ := testenv.SyncRepo(t) // before the variables: gitOut would trace too
 	for _, v := range []string{"GIT_TRACE", "GIT_TRACE2", "GIT_TRACE_PERFORMANCE"} {
 		t.Run(v, func(t *testing.T) {
 			t.Setenv(v, "1")

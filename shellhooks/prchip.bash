@@ -299,7 +299,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
       # even that when the poll saw it.
       if [[ -O /dev/fd/98 && -O /dev/fd/99 ]] &&
         builtin printf '%s\0' prchip1 "$(( ++_prchip_id ))" "$PWD" "$_prchip_dirty${_prchip_once:+:$_prchip_once}" "@A=$_prchip_ae" "${_prchip_env[@]}" '' 1>&98; then
-        _prchip_start=${EPOCHREALTIME//[!0-9]/} _prchip_left=@PRCHIP_BUDGET_S@
+        _prchip_t0=${EPOCHREALTIME//[!0-9]/} _prchip_left=@PRCHIP_BUDGET_S@
         # Polled first, for a little: a shell that sleeps in read waits as
         # long again to be woken on a virtual machine (measured 20-40 us).
         for (( _prchip_i = 0; _prchip_i < 20; _prchip_i++ )); do
@@ -340,7 +340,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
           fi
           # Another message (hello, or an answer that came too late): the
           # next is waited for with what is left of the budget.
-          _prchip_left=$(( _prchip_start + _prchip_budget - ${EPOCHREALTIME//[!0-9]/} ))
+          _prchip_left=$(( _prchip_t0 + _prchip_budget - ${EPOCHREALTIME//[!0-9]/} ))
           if (( _prchip_left <= 0 )); then
             _prchip_rc=2
             break

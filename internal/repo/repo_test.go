@@ -287,13 +287,13 @@ func TestUnquote(t *testing.T) {
 	}
 }
 
-// parseConfig reads what go-git's config parser reads, for every input
-// go-git accepts: the remotes (first url of each, after the longest
-// matching insteadOf), and the current branch's remote.
 // sectionQuoteUnspaced finds a section header whose subsection's quote
 // follows the name with no space, which git refuses ("bad config line").
 var sectionQuoteUnspaced = regexp.MustCompile(`(?m)^[ \t]*\[[^]"\n]*[^ \t"\n]"`)
 
+// parseConfig reads what go-git's config parser reads, for every input
+// go-git accepts: the remotes (first url of each, after the longest
+// matching insteadOf), and the current branch's remote.
 func FuzzParseConfigMatchesGoGit(f *testing.F) {
 	f.Add([]byte("[core]\n\tbare = false\n[remote \"origin\"]\n\turl = \"https://github.com/o/r.git\" ; c\n[url \"https://github.com/\"]\n\tinsteadOf = gh:\n[remote \"b\"]\n\turl = gh:x/y\n[branch \"main\"]\n\tremote = b\n"), "main")
 	f.Add([]byte("[remote \"a\\\"q\"]\nurl = x#y\n[Remote \"origin\"]\n\tURL = a\\tb\n"), "x")
