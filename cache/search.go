@@ -2,16 +2,23 @@ package cache
 
 import (
 	"bytes"
-
-	"github.com/prchip/prchip/internal/rawfile"
+	"io"
 )
 
 // searchMin is the file size above which ReadRepo searches the file
-// instead of reading it whole (a variable for the tests): below it one
-// read call is cheapest; above it, reading or mapping every page of a
+// instead of reading it whole first (a variable for the tests): below it
+// one read call is cheapest; above it, reading or mapping every page of a
 // file of hundreds of repositories cost a render ~0.3 ms in page faults
 // and scanning, a binary search a dozen small reads.
 var searchMin int64 = 64 << 10
+
+// inMemory is a file read whole, read at offsets as search reads a file:
+// short at the end, without an error.
+type inMemory []byte
+
+func (b inMemory) ReadAt(p []byte, off int64) (int, error) {
+	return copy(p, b[min(off, int64(len(b))):]), nil
+}
 
 // window is how many bytes one probe reads: more than a typical record
 // line, so a probe usually finds a line start and its key in one read.
@@ -19,7 +26,7 @@ var window = 1024
 
 // lineReader reads a file's lines through one reusable window.
 type lineReader struct {
-	f   rawfile.File
+	f   io.ReaderAt
 	buf []byte
 }
 
@@ -103,8 +110,8 @@ func recordKey(b []byte) (key []byte, complete bool) {
 }
 
 // search reads the header, the global record and key's record of a file
-// of size bytes (more than searchMin).
-func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem) {
+// of size bytes.
+func (s *Store) search(f io.ReaderAt, size int64, key string) (global, repo []byte, p *Problem) {
 	r := &lineReader{f: f, buf: make([]byte, window)}
 	head, next, err := r.line(0)
 	if err != nil {

@@ -197,8 +197,8 @@ func (s *Store) truncated() *Problem {
 
 // ReadRepo is the render path's read: the global record and one
 // repository's record, without decoding any other. Missing records are nil.
-// A small file is read whole; in a large one the record is found by
-// binary search (search.go), reading a few windows of it.
+// The record is found by binary search (search.go): in a small file read
+// whole, in a large one over a few windows of it.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	global, repo, problem = s.readRepo(key)
 	if sp := s.spare(); sp != nil {
@@ -229,24 +229,7 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 	if err != nil {
 		return nil, nil, s.readProblem(err)
 	}
-	body, p := s.checkHeader(b)
-	if p != nil {
-		return nil, nil, p
-	}
-	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
-		global, _, _ = bytes.Cut(g, []byte{'\n'})
-	}
-	if key == "" {
-		return global, nil, nil
-	}
-	// b, not body: the header's newline comes before the first record.
-	_, rec, found := bytes.Cut(b, []byte("\nR\t"+key+"\t"))
-	if !found {
-		return global, nil, nil
-	}
-	line, _, _ := bytes.Cut(rec, []byte{'\n'})
-	js, p := s.recordJSON(line)
-	return global, js, p
+	return s.search(inMemory(b), int64(len(b)), key)
 }
 
 // recordJSON is the JSON of a record line's rest after "R\t<key>\t".

@@ -9,14 +9,12 @@ import (
 	"github.com/prchip/prchip/internal/repo"
 )
 
-// A conditional probe (SPEC 4, "Cost to GitHub") asks GitHub through
-// `gh api -i -H 'If-None-Match: ...'` whether the PR (or the list of PRs
-// from the branch, when none was found; and the head commit's checks and
-// status when the template shows them) changed since the last full
-// `gh pr view`. GitHub answers an unchanged resource with 304, which does
-// not count against the user's budget, so probes can come as often as
-// today's freshness while `gh pr view` runs only on a change, while
-// GitHub is still computing something, and as a rare backstop.
+// A conditional probe (SPEC 4, "Cost to GitHub") asks with `gh api -i -H
+// 'If-None-Match: ...'` whether the PR (or the branch's PR list, checks,
+// status) changed since the last `gh pr view`. An unchanged resource's 304
+// does not count against the user's budget, so probes come as often as
+// results stay fresh while `gh pr view` runs only on a change, while
+// GitHub still computes something, and as a rare backstop.
 
 // ProbeTarget is one REST resource a probe asks about, with the ETag of
 // its last answer.
@@ -216,15 +214,13 @@ func ApplyProbe(in ApplyProbeInput) {
 	if in.Targets != nil {
 		p.Targets = in.Targets
 	}
-	if in.Answer == ProbeUnchanged {
-		p.Quiet++
-	} else {
-		p.Quiet = 0
-	}
-	if in.Answer == ProbeIgnored {
-		p.Ignored++
-	} else {
-		p.Ignored = 0
+	quiet, ignored := p.Quiet, p.Ignored // answers in a row
+	p.Quiet, p.Ignored = 0, 0
+	switch in.Answer {
+	case ProbeUnchanged:
+		p.Quiet = quiet + 1
+	case ProbeIgnored:
+		p.Ignored = ignored + 1
 	}
 }
 

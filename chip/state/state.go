@@ -68,12 +68,10 @@ type RepoState struct {
 	// (Engine.Invalidate's once): asked again, by the worker and by the
 	// one-shot command after a late answer, it is made once.
 	InvalidatedOnce string `json:"invalidated_once,omitempty"`
-	// Branches holds the chips of the branches refreshed last, most recent
-	// first, at most MaxBranches: switching back to one shows its known PR
-	// at once (while it is checked again), and a refresh that ends for a
-	// branch no longer checked out writes only that branch's entry. A
-	// branch has an entry per auth setup (at most MaxAuthSetups), so
-	// shells with different tokens do not push each other's results out.
+	// Branches holds the chips of the MaxBranches branches refreshed last,
+	// most recent first, so switching back shows the known PR at once; an
+	// entry per auth setup (MaxAuthSetups) keeps shells with different
+	// tokens from pushing each other's results out.
 	Branches []*BranchState `json:"branches,omitempty"`
 	// Parents are the forks' parents the PR lookup asked GitHub for
 	// (SPEC 3: asked once, kept), by "host/owner/repo" in lower case:
@@ -427,11 +425,7 @@ func maxWait(o *classify.Outcome) time.Duration {
 // in step.
 func Backoff(n int, o *classify.Outcome, rnd func() float64) time.Duration {
 	limit := min(maxWait(o), BackoffMax)
-	d := BackoffBase
-	for i := 1; i < n && d < limit; i++ {
-		d *= 2
-	}
-	d = min(d, limit)
+	d := min(BackoffBase<<min(max(n-1, 0), 5), limit) // 30 s << 5 is past BackoffMax
 	if rnd == nil {
 		rnd = rand.Float64
 	}
@@ -611,13 +605,11 @@ func (st *ChipState) clean() {
 	}
 }
 
-func decode[T any](b []byte) (T, error) {
-	var v T
-	if err := json.Unmarshal(b, &v); err != nil {
-		var zero T
-		return zero, err
+func decode[T any](b []byte) (v T, err error) {
+	if err = json.Unmarshal(b, &v); err != nil {
+		v = *new(T)
 	}
-	return v, nil
+	return v, err
 }
 
 // shown is s fit to show: controls, escapes, bidi and format characters
