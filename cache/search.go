@@ -128,7 +128,7 @@ func (s *Store) search(f io.ReaderAt, size int64, key string) (global, repo []by
 	}
 	var last [1]byte
 	if n, err := f.ReadAt(last[:], size-1); err != nil || n != 1 || last[0] != '\n' {
-		return nil, nil, s.truncated()
+		return nil, nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
 	}
 	line, after, err := r.line(next)
 	if err != nil {
@@ -168,8 +168,10 @@ func (s *Store) search(f io.ReaderAt, size int64, key string) (global, repo []by
 			return global, nil, s.readProblem(err)
 		}
 		if rest, found := bytes.CutPrefix(line, []byte("R\t"+key+"\t")); found {
-			js, p := s.recordJSON(rest)
-			return global, js, p
+			if _, js, ok := bytes.Cut(rest, []byte{'\t'}); ok { // after the last-used time
+				return global, js, nil
+			}
+			return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
 		}
 		pos = after
 	}

@@ -170,7 +170,7 @@ func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
 		return nil, p
 	}
 	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
-		return nil, s.truncated()
+		return nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
 	}
 	return rest, nil
 }
@@ -189,10 +189,6 @@ func (s *Store) version(line []byte) *Problem {
 		return &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
 	return nil
-}
-
-func (s *Store) truncated() *Problem {
-	return &Problem{s.Path, "truncated (last record incomplete); ignored"}
 }
 
 // ReadRepo is the render path's read: the global record and one
@@ -230,15 +226,6 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 		return nil, nil, s.readProblem(err)
 	}
 	return s.search(inMemory(b), int64(len(b)), key)
-}
-
-// recordJSON is the JSON of a record line's rest after "R\t<key>\t".
-func (s *Store) recordJSON(rest []byte) ([]byte, *Problem) {
-	_, js, ok := bytes.Cut(rest, []byte{'\t'})
-	if !ok {
-		return nil, &Problem{s.Path, "malformed repository record; ignored"}
-	}
-	return js, nil
 }
 
 // Tx is a read-modify-write transaction's view of the whole state.
@@ -529,10 +516,7 @@ const tempPrefix = ".prchip-state-"
 // removeTemps deletes temp files of writers that died mid-write; it runs
 // under the lock, so no live writer owns one.
 func (s *Store) removeTemps(d *privdir.Dir) {
-	names, err := d.Names()
-	if err != nil {
-		return
-	}
+	names, _ := d.Names() // none on an error
 	for _, name := range names {
 		if strings.HasPrefix(name, tempPrefix) {
 			d.Remove(name)
@@ -552,27 +536,20 @@ func (s *Store) write(d *privdir.Dir, tx *Tx) error {
 	slices.Sort(keys) // the order search.go relies on
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s %d\n", header, Version)
-	if len(tx.Global) > 0 {
-		buf.WriteString("G\t")
-		buf.Write(oneLine(tx.Global))
+	line := func(head string, data []byte) {
+		// Records are JSON, which never holds a raw newline, but a
+		// caller's bug must not corrupt other records.
+		buf.WriteString(head)
+		buf.Write(bytes.ReplaceAll(data, []byte{'\n'}, []byte{' '}))
 		buf.WriteByte('\n')
+	}
+	if len(tx.Global) > 0 {
+		line("G\t", tx.Global)
 	}
 	for _, k := range keys {
-		e := tx.repos[k]
-		fmt.Fprintf(&buf, "R\t%s\t%d\t", k, e.used)
-		buf.Write(oneLine(e.data))
-		buf.WriteByte('\n')
+		line(fmt.Sprintf("R\t%s\t%d\t", k, tx.repos[k].used), tx.repos[k].data)
 	}
 	return s.replace(d, buf.Bytes())
-}
-
-// oneLine guards the format: records are JSON, which never holds a raw
-// newline, but a caller's bug must not corrupt other records.
-func oneLine(b []byte) []byte {
-	if bytes.IndexByte(b, '\n') < 0 {
-		return b
-	}
-	return bytes.ReplaceAll(b, []byte{'\n'}, []byte{' '})
 }
 
 // replace writes data to a temp file in d and renames it over the state
