@@ -102,22 +102,14 @@ func (s *Store) now() time.Time {
 // Dir is the directory holding the state file and locks.
 func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 
-// openFile opens the state file defensively: never follows a symlink,
-// never blocks on a FIFO or device, refuses files other users could have
-// written and files larger than MaxSize. A missing file is an empty one
-// (size 0, no problem); closing the file is always safe.
-func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
-	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
-	if err != nil {
-		return f, 0, s.readProblem(err)
-	}
-	return f, info.Size, nil
-}
+// The state file is opened defensively: never following a symlink, never
+// blocking on a FIFO or device, and refusing (check) files other users
+// could have written and files larger than MaxSize.
+const openFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 
-// readFile reads the whole state file at path (see openFile); a missing
-// file is (nil, nil).
-func (s *Store) readFile(path string) ([]byte, *Problem) {
-	b, _, err := s.Files.Read(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
+// read reads the whole state file; a missing file is (nil, nil).
+func (s *Store) read() ([]byte, *Problem) {
+	b, _, err := s.Files.Read(s.Path, MaxSize, openFlags, s.check)
 	return b, s.readProblem(err)
 }
 
@@ -213,15 +205,15 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 
 // readRepo is ReadRepo of the state file alone.
 func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
-	f, size, p := s.openFile(s.Path)
-	defer f.Close()
-	if p != nil || size == 0 {
-		return nil, nil, p
+	f, info, err := s.Files.Open(s.Path, MaxSize, openFlags, s.check)
+	defer f.Close() // safe after a failed open
+	if err != nil || info.Size == 0 {
+		return nil, nil, s.readProblem(err) // a missing file is an empty one
 	}
-	if size > searchMin {
-		return s.search(f, size, key)
+	if info.Size > searchMin {
+		return s.search(f, info.Size, key)
 	}
-	b, err := f.ReadAll(size, MaxSize)
+	b, err := f.ReadAll(info.Size, MaxSize)
 	if err != nil {
 		return nil, nil, s.readProblem(err)
 	}
@@ -312,7 +304,7 @@ func (s *Store) parse(b []byte) *Tx {
 // problem: a command that loads the state writes it next, which takes the
 // spare in.
 func (s *Store) Load() *Tx {
-	b, p := s.readFile(s.Path)
+	b, p := s.read()
 	tx := s.parse(b)
 	if p != nil {
 		tx.Problem = p
@@ -343,7 +335,7 @@ func (s *Store) spareIn(dir string) *Store {
 func (s *Store) spare() *Tx {
 	for _, dir := range s.Spare {
 		sp := s.spareIn(dir)
-		b, p := sp.readFile(sp.Path)
+		b, p := sp.read()
 		if p != nil || len(b) == 0 {
 			continue
 		}
