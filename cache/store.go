@@ -6,22 +6,19 @@
 // its repository without decoding the others:
 //
 //	prchip-state 2
-//	G <json>                      global record
-//	R <key> <last-used-unix> <json>   one per repository, tab-separated,
-//	                                  sorted by key
+//	G <json>                          global record
+//	R <key> <last-used-unix> <json>   one per repository, sorted by key
 //
-// Keys are hex digests, so no record can contain a tab or newline outside
-// its JSON (which escapes both). Sorted keys let the render path find its
-// record in a large file by binary search over a few small reads (see
-// search.go).
+// Fields are tab-separated; keys are hex digests, and JSON escapes tabs
+// and newlines. Sorted keys let the render path binary-search (search.go).
 //
-// When the state directory cannot take a write (a full or read-only disk,
-// a file-size limit, a directory that is not the user's), Update keeps the
-// records it changed in a spare file of the same format in a private
-// runtime directory (Store.Spare), and every read lays them over the
-// state file's: backoff, results and validation hold whatever the disk
-// allows, and state.Decide reads them as it reads any record. The next
-// write that reaches the state file takes them in and removes the spare.
+// When the state directory takes no write (a full or read-only disk, a
+// file-size limit, a directory not the user's), Update keeps the records
+// it changed in a spare file of the same format in a private runtime
+// directory (Store.Spare), which every read lays over the state file's:
+// backoff, results and validation hold whatever the disk allows, and
+// state.Decide reads them as any record. The next write that reaches the
+// state file takes them in and removes the spare.
 package cache
 
 import (
@@ -56,10 +53,9 @@ const (
 	// MaxSize is the largest state file read; MaxRepos records stay far below.
 	MaxSize = 4 << 20
 	// LockQuiet is how long a writer waits for the write lock while the
-	// state file does not change: a writer holds the lock for
-	// milliseconds, so a holder that lets no one through for this long is
-	// stuck (stopped, on a hung disk) or is no writer at all, and a hook
-	// or a prompt must not wait seconds for it.
+	// state file does not change: writers hold it for milliseconds, so
+	// such a holder is stuck (stopped, a hung disk) or no writer, and a
+	// hook or a prompt must not wait seconds for it.
 	LockQuiet = 500 * time.Millisecond
 	// LockWait bounds the wait while the file keeps changing (other
 	// writers getting through: many shells invalidating at once).
@@ -74,12 +70,10 @@ type Store struct {
 	Path string
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
-	// Spare lists the private per-user directories (cmd's runtimeDirs), in
-	// order, where Update keeps what the state directory would not take
-	// (spareIn names the file). None: no spare.
+	// Spare lists the private per-user directories (cmd's runtimeDirs)
+	// where Update keeps what the state directory would not take.
 	Spare []string
-	// Files reads the state and spare files: the render's request's
-	// Reader, so the worker watches them.
+	// Files is the render request's Reader, so the worker watches the files.
 	Files rawfile.Reader
 }
 
@@ -299,10 +293,9 @@ func (s *Store) parse(b []byte) *Tx {
 	return tx
 }
 
-// Load reads the whole state, the spare laid over the state file,
-// without locking. Unlike ReadRepo it does not name the spare as a
-// problem: a command that loads the state writes it next, which takes the
-// spare in.
+// Load reads the whole state, the spare laid over the state file, without
+// locking. Unlike ReadRepo it names no spare as a problem: a command that
+// loads the state writes it next, which takes the spare in.
 func (s *Store) Load() *Tx {
 	b, p := s.read()
 	tx := s.parse(b)
@@ -321,9 +314,8 @@ func (s *Store) Load() *Tx {
 	return tx
 }
 
-// spareIn is the spare of s in dir, a store of its own, named after the
-// state file's path: two state files of one user (another XDG_STATE_HOME)
-// never share one.
+// spareIn is the spare of s in dir, named after the state file's path: two
+// state files of one user (another XDG_STATE_HOME) never share one.
 func (s *Store) spareIn(dir string) *Store {
 	sum := sha256.Sum256([]byte(s.Path))
 	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now, Files: s.Files}
@@ -349,11 +341,10 @@ func (s *Store) spare() *Tx {
 }
 
 // Update runs fn on the current state (Load's) under the write lock and
-// writes the result atomically if fn changed anything. An error from fn
-// aborts the write. A state file that could not be read is rewritten from
-// scratch. Nothing is written unless the state directory is private
-// (openDir). When the state directory takes no write, what fn changed is
-// kept in a spare, and the error says so.
+// writes the result atomically if fn changed anything; an error from fn
+// aborts the write. An unreadable state file is rewritten from scratch, in
+// a private state directory only (openDir). When that takes no write, what
+// fn changed is kept in a spare, and the error says so.
 func (s *Store) Update(fn func(tx *Tx) error) error {
 	var fnErr error
 	run := func(tx *Tx) error { fnErr = fn(tx); return fnErr }
@@ -431,8 +422,7 @@ func (s *Store) openDir() (*privdir.Dir, error) {
 }
 
 // Sub opens (making it when missing) the private directory name inside the
-// state directory: "locks" holds the refresh locks, "workers" cmd's worker
-// records.
+// state directory: "locks" for refresh locks, "workers" for worker records.
 func (s *Store) Sub(name string) (*privdir.Dir, error) {
 	d, err := s.openDir()
 	if err != nil {
@@ -555,41 +545,36 @@ func (s *Store) replace(d *privdir.Dir, data []byte) (err error) {
 		if err != nil {
 			f.Close()
 			d.Remove(tmp)
+			err = fmt.Errorf("write state: %w", err)
 		}
 	}()
-	if err := f.Chmod(0o600); err != nil {
-		return fmt.Errorf("write state: %w", err)
-	}
-	if _, err := f.Write(data); errors.Is(err, syscall.EFBIG) {
+	_, err = f.Write(data)
+	if errors.Is(err, syscall.EFBIG) {
 		// Go's runtime takes the SIGXFSZ that comes with it without
 		// dying; say what limits the file.
-		return fmt.Errorf("write state: %w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
-	} else if err != nil {
-		return fmt.Errorf("write state: %w", err)
+		return fmt.Errorf("%w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
 	}
-	if err := errors.Join(f.Sync(), f.Close()); err != nil {
-		return fmt.Errorf("write state: %w", err)
+	if err := errors.Join(err, f.Chmod(0o600), f.Sync(), f.Close()); err != nil {
+		return err
 	}
 	base := filepath.Base(s.Path)
 	if st, err := d.Lstat(base); err == nil && st.IsDir() {
 		// A directory cannot be replaced by rename: keep it, moved aside.
-		aside := fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())
-		if err := d.Rename(base, aside); err != nil {
+		if err := d.Rename(base, fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())); err != nil {
 			return fmt.Errorf("move aside directory at state path: %w", err)
 		}
 	}
 	if err := d.Rename(tmp, base); err != nil {
-		return fmt.Errorf("write state: %w", err)
+		return err
 	}
 	d.Sync()
 	return nil
 }
 
-// TryLock takes a named non-blocking lock beside the state file (the
-// per-repository refresh lock). It returns nil when another process holds it.
-// The lock lives as long as the returned file is open in any process, so it
-// can be handed to a child. Like a write, it needs private state and locks
-// directories.
+// TryLock takes a named non-blocking lock (the per-repository refresh
+// lock) in the private "locks" directory; nil when another process holds
+// it. The lock lives as long as the returned file is open in any process,
+// so it can be handed to a child.
 func (s *Store) TryLock(name string) (*os.File, error) {
 	return s.WaitLock(name, 0)
 }
@@ -623,12 +608,11 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 }
 
 // Held reports whether another process holds the named lock now (a
-// refresh in flight), for `status`. It creates nothing and waits for
-// nothing: it tries the lock shared, once, and lets it go at once, so a
-// render that tries it in those microseconds finds it taken and starts
-// no refresh this once; the next prompt does. Anything that keeps it
-// from looking (no lock yet, a state directory prchip does not write in)
-// reads as not held.
+// refresh in flight), for `status`. It tries the lock shared, once, and
+// lets it go at once: a render trying it in those microseconds starts no
+// refresh this once; the next prompt does. Anything that keeps it from
+// looking (no lock yet, a directory prchip does not write in) reads as
+// not held.
 func (s *Store) Held(name string) bool {
 	free, err := s.peekLock(name, 0)
 	return !free && err == nil
