@@ -2,7 +2,10 @@ package cache
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // searchMin is the file size above which ReadRepo searches the file
@@ -120,8 +123,14 @@ func (s *Store) search(f io.ReaderAt, size int64, key string) (global, repo []by
 	if next != int64(len(head))+1 { // the file ended before the header did
 		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	if p := s.version(head); p != nil {
-		return nil, nil, p
+	name, ver, _ := strings.Cut(string(head), " ")
+	switch v, err := strconv.Atoi(ver); {
+	case name != header:
+		return nil, nil, &Problem{s.Path, "is not a prchip state file; ignored"}
+	case err != nil:
+		return nil, nil, &Problem{s.Path, "has a malformed version; ignored"}
+	case v != Version:
+		return nil, nil, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
 	if next == size {
 		return nil, nil, nil

@@ -143,40 +143,6 @@ func (s *Store) readProblem(err error) *Problem {
 var fileTypes = map[uint32]string{syscall.S_IFIFO: "FIFO", syscall.S_IFCHR: "character device",
 	syscall.S_IFBLK: "block device", syscall.S_IFSOCK: "socket"}
 
-// checkHeader validates the first line and returns the rest.
-func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
-	if len(b) == 0 {
-		return nil, nil
-	}
-	line, rest, ok := bytes.Cut(b, []byte{'\n'})
-	if !ok {
-		return nil, &Problem{s.Path, "truncated (no complete header); ignored"}
-	}
-	if p := s.version(line); p != nil {
-		return nil, p
-	}
-	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
-		return nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
-	}
-	return rest, nil
-}
-
-// version checks a header line: nil when it names this Version.
-func (s *Store) version(line []byte) *Problem {
-	name, ver, _ := strings.Cut(string(line), " ")
-	if name != header {
-		return &Problem{s.Path, "is not a prchip state file; ignored"}
-	}
-	v, err := strconv.Atoi(ver)
-	if err != nil {
-		return &Problem{s.Path, "has a malformed version; ignored"}
-	}
-	if v != Version {
-		return &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
-	}
-	return nil
-}
-
 // ReadRepo is the render path's read: the global record and one
 // repository's record, without decoding any other. Missing records are nil.
 // The record is found by binary search (search.go): in a small file read
@@ -187,7 +153,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 		if sp.Global != nil {
 			global = sp.Global
 		}
-		if e := sp.repos[key]; e != nil {
+		if e, ok := sp.repos[key]; ok {
 			repo = e.data
 		}
 		if problem == nil {
@@ -217,7 +183,7 @@ func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
 // Tx is a read-modify-write transaction's view of the whole state.
 type Tx struct {
 	Global  []byte
-	repos   map[string]*entry
+	repos   map[string]entry
 	changed bool
 	now     time.Time
 	// Problem is why the file was read as empty, if it was.
@@ -236,15 +202,12 @@ type entry struct {
 
 // Repo returns a repository's record, nil when absent.
 func (tx *Tx) Repo(key string) []byte {
-	if e := tx.repos[key]; e != nil {
-		return e.data
-	}
-	return nil
+	return tx.repos[key].data
 }
 
 // PutRepo stores a repository's record and marks it used now.
 func (tx *Tx) PutRepo(key string, data []byte) {
-	tx.repos[key] = &entry{used: tx.now.Unix(), data: bytes.Clone(data)}
+	tx.repos[key] = entry{used: tx.now.Unix(), data: bytes.Clone(data)}
 	tx.spared[key] = true
 	tx.changed = true
 }
@@ -261,7 +224,7 @@ func (tx *Tx) SetGlobal(data []byte) {
 // the state file or not at all.
 func (tx *Tx) Reset() {
 	tx.Global = nil
-	tx.repos = map[string]*entry{}
+	tx.repos = map[string]entry{}
 	tx.changed, tx.reset = true, true
 }
 
@@ -269,12 +232,15 @@ func (tx *Tx) Reset() {
 func (tx *Tx) Len() int { return len(tx.repos) }
 
 func (s *Store) parse(b []byte) *Tx {
-	tx := &Tx{repos: map[string]*entry{}, spared: map[string]bool{}, now: s.now()}
-	body, p := s.checkHeader(b)
-	if p != nil {
-		tx.Problem = p
+	tx := &Tx{repos: map[string]entry{}, spared: map[string]bool{}, now: s.now()}
+	if len(b) == 0 {
 		return tx
 	}
+	// The header and the last record's end are checked as ReadRepo checks them.
+	if _, _, tx.Problem = s.search(inMemory(b), int64(len(b)), ""); tx.Problem != nil {
+		return tx
+	}
+	_, body, _ := bytes.Cut(b, []byte{'\n'})
 	for len(body) > 0 {
 		var line []byte
 		line, body, _ = bytes.Cut(body, []byte{'\n'})
@@ -287,7 +253,7 @@ func (s *Store) parse(b []byte) *Tx {
 				continue
 			}
 			used, _ := strconv.ParseInt(string(f[1]), 10, 64)
-			tx.repos[string(f[0])] = &entry{used: used, data: bytes.Clone(f[2])}
+			tx.repos[string(f[0])] = entry{used: used, data: bytes.Clone(f[2])}
 		}
 	}
 	return tx
@@ -392,7 +358,7 @@ func (s *Store) updateIn(d *privdir.Dir, to *Store, fn func(tx *Tx) error) error
 		if tx.reset {
 			return errors.New("a reset cannot be kept in a spare")
 		}
-		maps.DeleteFunc(tx.repos, func(k string, _ *entry) bool { return !tx.spared[k] })
+		maps.DeleteFunc(tx.repos, func(k string, _ entry) bool { return !tx.spared[k] })
 		return to.write(d, tx)
 	}
 	if !tx.changed && tx.Problem == nil && tx.spare == "" {
