@@ -86,13 +86,6 @@ type Problem struct {
 
 func (p *Problem) Error() string { return "state file " + p.Path + ": " + p.Reason }
 
-func (s *Store) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
-}
-
 // Dir is the directory holding the state file and locks.
 func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 
@@ -156,9 +149,7 @@ func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 		if e, ok := sp.repos[key]; ok {
 			repo = e.data
 		}
-		if problem == nil {
-			problem = sp.Problem
-		}
+		problem = cmp.Or(problem, sp.Problem)
 	}
 	return global, repo, problem
 }
@@ -232,7 +223,10 @@ func (tx *Tx) Reset() {
 func (tx *Tx) Len() int { return len(tx.repos) }
 
 func (s *Store) parse(b []byte) *Tx {
-	tx := &Tx{repos: map[string]entry{}, spared: map[string]bool{}, now: s.now()}
+	tx := &Tx{repos: map[string]entry{}, spared: map[string]bool{}, now: time.Now()}
+	if s.Now != nil {
+		tx.now = s.Now()
+	}
 	if len(b) == 0 {
 		return tx
 	}
@@ -265,9 +259,7 @@ func (s *Store) parse(b []byte) *Tx {
 func (s *Store) Load() *Tx {
 	b, p := s.read()
 	tx := s.parse(b)
-	if p != nil {
-		tx.Problem = p
-	}
+	tx.Problem = cmp.Or(p, tx.Problem)
 	if sp := s.spare(); sp != nil {
 		if sp.Global != nil {
 			tx.Global = sp.Global
