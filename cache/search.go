@@ -8,15 +8,13 @@ import (
 	"strings"
 )
 
-// searchMin is the file size above which ReadRepo searches the file
-// instead of reading it whole first (a variable for the tests): below it
-// one read call is cheapest; above it, reading or mapping every page of a
-// file of hundreds of repositories cost a render ~0.3 ms in page faults
-// and scanning, a binary search a dozen small reads.
+// searchMin is the file size above which ReadRepo searches the file, not
+// a copy read whole (a variable for the tests): below it one read call is
+// cheapest; above it, reading every page of a file of hundreds of
+// repositories cost a render ~0.3 ms, a binary search a dozen small reads.
 var searchMin int64 = 64 << 10
 
-// inMemory is a file read whole, read at offsets as search reads a file:
-// short at the end, without an error.
+// inMemory is a file read whole, read as a file: short at the end, no error.
 type inMemory []byte
 
 func (b inMemory) ReadAt(p []byte, off int64) (int, error) {

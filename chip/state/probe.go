@@ -246,11 +246,10 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 	st.Probe = p
 }
 
-// ValidProbePath accepts the paths the engine builds: repos/OWNER/REPO/
-// followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
-// query-escaped), git/ref/heads/BRANCH (a plain branch name), or
-// commits/SHA/check-runs or /status: a planted state file can put
-// nothing else on gh's command line.
+// ValidProbePath accepts the paths the engine builds, repos/OWNER/REPO/
+// then pulls/N, pulls?head=OWNER:BRANCH&state=all (query-escaped),
+// git/ref/heads/BRANCH or commits/SHA/check-runs or /status, so a planted
+// state file can put nothing else on gh's command line.
 func ValidProbePath(p string) bool {
 	if len(p) > 600 || !strings.HasPrefix(p, "repos/") ||
 		strings.ContainsFunc(p, func(c rune) bool { return c <= ' ' || c > '~' || c == '\\' || c == '#' }) {

@@ -359,8 +359,7 @@ func freshFor(p Policy, st *ChipState) time.Duration {
 // failure: see Decide's reason).
 func NextAttemptAt(in DecideInput) time.Time {
 	in.Foreground, in.Force = false, false
-	d := Decide(in)
-	switch d.Reason {
+	switch Decide(in).Reason {
 	case ReasonBackoff:
 		return in.State.NextAttempt
 	case ReasonFresh:
