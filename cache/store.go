@@ -131,8 +131,7 @@ func (s *Store) readProblem(err error) *Problem {
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-// fileTypes name the files the state file must not be; others are a
-// "special file".
+// fileTypes name the files the state file must not be; others are a "special file".
 var fileTypes = map[uint32]string{syscall.S_IFIFO: "FIFO", syscall.S_IFCHR: "character device",
 	syscall.S_IFBLK: "block device", syscall.S_IFSOCK: "socket"}
 
@@ -192,15 +191,12 @@ type entry struct {
 }
 
 // Repo returns a repository's record, nil when absent.
-func (tx *Tx) Repo(key string) []byte {
-	return tx.repos[key].data
-}
+func (tx *Tx) Repo(key string) []byte { return tx.repos[key].data }
 
 // PutRepo stores a repository's record and marks it used now.
 func (tx *Tx) PutRepo(key string, data []byte) {
 	tx.repos[key] = entry{used: tx.now.Unix(), data: bytes.Clone(data)}
-	tx.spared[key] = true
-	tx.changed = true
+	tx.spared[key], tx.changed = true, true
 }
 
 // SetGlobal replaces the global record.
