@@ -2,16 +2,24 @@ package cache
 
 import (
 	"bytes"
-
-	"github.com/prchip/prchip/internal/rawfile"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
 )
 
-// searchMin is the file size above which ReadRepo searches the file
-// instead of reading it whole (a variable for the tests): below it one
-// read call is cheapest; above it, reading or mapping every page of a
-// file of hundreds of repositories cost a render ~0.3 ms in page faults
-// and scanning, a binary search a dozen small reads.
+// searchMin is the file size above which ReadRepo searches the file, not
+// a copy read whole (a variable for the tests): below it one read call is
+// cheapest; above it, reading every page of a file of hundreds of
+// repositories cost a render ~0.3 ms, a binary search a dozen small reads.
 var searchMin int64 = 64 << 10
+
+// inMemory is a file read whole, read as a file: short at the end, no error.
+type inMemory []byte
+
+func (b inMemory) ReadAt(p []byte, off int64) (int, error) {
+	return copy(p, b[min(off, int64(len(b))):]), nil
+}
 
 // window is how many bytes one probe reads: more than a typical record
 // line, so a probe usually finds a line start and its key in one read.
@@ -19,7 +27,7 @@ var window = 1024
 
 // lineReader reads a file's lines through one reusable window.
 type lineReader struct {
-	f   rawfile.File
+	f   io.ReaderAt
 	buf []byte
 }
 
@@ -103,8 +111,8 @@ func recordKey(b []byte) (key []byte, complete bool) {
 }
 
 // search reads the header, the global record and key's record of a file
-// of size bytes (more than searchMin).
-func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []byte, p *Problem) {
+// of size bytes.
+func (s *Store) search(f io.ReaderAt, size int64, key string) (global, repo []byte, p *Problem) {
 	r := &lineReader{f: f, buf: make([]byte, window)}
 	head, next, err := r.line(0)
 	if err != nil {
@@ -113,15 +121,21 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 	if next != int64(len(head))+1 { // the file ended before the header did
 		return nil, nil, &Problem{s.Path, "truncated (no complete header); ignored"}
 	}
-	if p := s.version(head); p != nil {
-		return nil, nil, p
+	name, ver, _ := strings.Cut(string(head), " ")
+	switch v, err := strconv.Atoi(ver); {
+	case name != header:
+		return nil, nil, &Problem{s.Path, "is not a prchip state file; ignored"}
+	case err != nil:
+		return nil, nil, &Problem{s.Path, "has a malformed version; ignored"}
+	case v != Version:
+		return nil, nil, &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
 	}
 	if next == size {
 		return nil, nil, nil
 	}
 	var last [1]byte
 	if n, err := f.ReadAt(last[:], size-1); err != nil || n != 1 || last[0] != '\n' {
-		return nil, nil, s.truncated()
+		return nil, nil, &Problem{s.Path, "truncated (last record incomplete); ignored"}
 	}
 	line, after, err := r.line(next)
 	if err != nil {
@@ -161,8 +175,10 @@ func (s *Store) search(f rawfile.File, size int64, key string) (global, repo []b
 			return global, nil, s.readProblem(err)
 		}
 		if rest, found := bytes.CutPrefix(line, []byte("R\t"+key+"\t")); found {
-			js, p := s.recordJSON(rest)
-			return global, js, p
+			if _, js, ok := bytes.Cut(rest, []byte{'\t'}); ok { // after the last-used time
+				return global, js, nil
+			}
+			return global, nil, &Problem{s.Path, "malformed repository record; ignored"}
 		}
 		pos = after
 	}

@@ -18,9 +18,10 @@ func forceSearch(t *testing.T, w int) {
 	t.Cleanup(func() { searchMin, window = oldMin, oldWindow })
 }
 
-// The binary search finds exactly what reading the whole file finds, for
-// every key present and for absent keys before, between and after them,
-// with windows smaller and larger than the records.
+// The binary search, over the file or over the file read whole, finds
+// exactly what parsing the whole file (Load) finds, for every key present
+// and for absent keys before, between and after them, with windows smaller
+// and larger than the records.
 func TestSearchMatchesWholeRead(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for round := range 60 {
@@ -47,18 +48,20 @@ func TestSearchMatchesWholeRead(t *testing.T) {
 				break
 			}
 		}
+		whole := s.Load()
 		for _, w := range []int{8, 64, 1024} {
 			for _, k := range probe {
-				searchMin, window = 1<<62, 1024
-				wg, wr, wp := s.ReadRepo(k)
-				searchMin, window = 0, w
-				g, r, p := s.ReadRepo(k)
-				searchMin, window = 64<<10, 1024
-				if !bytes.Equal(g, wg) || !bytes.Equal(r, wr) || (p == nil) != (wp == nil) {
-					t.Fatalf("round %d window %d key %q: search %.40q %.40q %v, whole read %.40q %.40q %v", round, w, k, g, r, p, wg, wr, wp)
-				}
-				if keys[k] && r == nil {
-					t.Fatalf("key %q not found", k)
+				wg, wr, wp := whole.Global, whole.Repo(k), whole.Problem
+				for _, least := range []int64{0, 1 << 62} { // searched in the file, in memory
+					searchMin, window = least, w
+					g, r, p := s.ReadRepo(k)
+					searchMin, window = 64<<10, 1024
+					if !bytes.Equal(g, wg) || !bytes.Equal(r, wr) || (p == nil) != (wp == nil) {
+						t.Fatalf("round %d window %d in memory %v key %q: search %.40q %.40q %v, whole read %.40q %.40q %v", round, w, least > 0, k, g, r, p, wg, wr, wp)
+					}
+					if keys[k] && r == nil {
+						t.Fatalf("key %q not found", k)
+					}
 				}
 			}
 		}

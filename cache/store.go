@@ -6,22 +6,19 @@
 // its repository without decoding the others:
 //
 //	prchip-state 2
-//	G <json>                      global record
-//	R <key> <last-used-unix> <json>   one per repository, tab-separated,
-//	                                  sorted by key
+//	G <json>                          global record
+//	R <key> <last-used-unix> <json>   one per repository, sorted by key
 //
-// Keys are hex digests, so no record can contain a tab or newline outside
-// its JSON (which escapes both). Sorted keys let the render path find its
-// record in a large file by binary search over a few small reads (see
-// search.go).
+// Fields are tab-separated; keys are hex digests, and JSON escapes tabs
+// and newlines. Sorted keys let the render path binary-search (search.go).
 //
-// When the state directory cannot take a write (a full or read-only disk,
-// a file-size limit, a directory that is not the user's), Update keeps the
-// records it changed in a spare file of the same format in a private
-// runtime directory (Store.Spare), and every read lays them over the
-// state file's: backoff, results and validation hold whatever the disk
-// allows, and state.Decide reads them as it reads any record. The next
-// write that reaches the state file takes them in and removes the spare.
+// When the state directory takes no write (a full or read-only disk, a
+// file-size limit, a directory not the user's), Update keeps the records
+// it changed in a spare file of the same format in a private runtime
+// directory (Store.Spare), which every read lays over the state file's:
+// backoff, results and validation hold whatever the disk allows, and
+// state.Decide reads them as any record. The next write that reaches the
+// state file takes them in and removes the spare.
 package cache
 
 import (
@@ -56,10 +53,9 @@ const (
 	// MaxSize is the largest state file read; MaxRepos records stay far below.
 	MaxSize = 4 << 20
 	// LockQuiet is how long a writer waits for the write lock while the
-	// state file does not change: a writer holds the lock for
-	// milliseconds, so a holder that lets no one through for this long is
-	// stuck (stopped, on a hung disk) or is no writer at all, and a hook
-	// or a prompt must not wait seconds for it.
+	// state file does not change: writers hold it for milliseconds, so
+	// such a holder is stuck (stopped, a hung disk) or no writer, and a
+	// hook or a prompt must not wait seconds for it.
 	LockQuiet = 500 * time.Millisecond
 	// LockWait bounds the wait while the file keeps changing (other
 	// writers getting through: many shells invalidating at once).
@@ -74,12 +70,10 @@ type Store struct {
 	Path string
 	// Now is the clock used for last-used times; nil means time.Now.
 	Now func() time.Time
-	// Spare lists the private per-user directories (cmd's runtimeDirs), in
-	// order, where Update keeps what the state directory would not take
-	// (spareIn names the file). None: no spare.
+	// Spare lists the private per-user directories (cmd's runtimeDirs)
+	// where Update keeps what the state directory would not take.
 	Spare []string
-	// Files reads the state and spare files: the render's request's
-	// Reader, so the worker watches them.
+	// Files is the render request's Reader, so the worker watches the files.
 	Files rawfile.Reader
 }
 
@@ -92,32 +86,17 @@ type Problem struct {
 
 func (p *Problem) Error() string { return "state file " + p.Path + ": " + p.Reason }
 
-func (s *Store) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
-}
-
 // Dir is the directory holding the state file and locks.
 func (s *Store) Dir() string { return filepath.Dir(s.Path) }
 
-// openFile opens the state file defensively: never follows a symlink,
-// never blocks on a FIFO or device, refuses files other users could have
-// written and files larger than MaxSize. A missing file is an empty one
-// (size 0, no problem); closing the file is always safe.
-func (s *Store) openFile(path string) (rawfile.File, int64, *Problem) {
-	f, info, err := s.Files.Open(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
-	if err != nil {
-		return f, 0, s.readProblem(err)
-	}
-	return f, info.Size, nil
-}
+// The state file is opened defensively: never following a symlink, never
+// blocking on a FIFO or device, and refusing (check) files other users
+// could have written and files larger than MaxSize.
+const openFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 
-// readFile reads the whole state file at path (see openFile); a missing
-// file is (nil, nil).
-func (s *Store) readFile(path string) ([]byte, *Problem) {
-	b, _, err := s.Files.Read(path, MaxSize, syscall.O_NOFOLLOW|syscall.O_NONBLOCK, s.check)
+// read reads the whole state file; a missing file is (nil, nil).
+func (s *Store) read() ([]byte, *Problem) {
+	b, _, err := s.Files.Read(s.Path, MaxSize, openFlags, s.check)
 	return b, s.readProblem(err)
 }
 
@@ -152,116 +131,49 @@ func (s *Store) readProblem(err error) *Problem {
 	return &Problem{s.Path, "unreadable: " + err.Error()}
 }
 
-// fileTypes name the files the state file must not be; others are a
-// "special file".
+// fileTypes name the files the state file must not be; others are a "special file".
 var fileTypes = map[uint32]string{syscall.S_IFIFO: "FIFO", syscall.S_IFCHR: "character device",
 	syscall.S_IFBLK: "block device", syscall.S_IFSOCK: "socket"}
 
-// checkHeader validates the first line and returns the rest.
-func (s *Store) checkHeader(b []byte) ([]byte, *Problem) {
-	if len(b) == 0 {
-		return nil, nil
-	}
-	line, rest, ok := bytes.Cut(b, []byte{'\n'})
-	if !ok {
-		return nil, &Problem{s.Path, "truncated (no complete header); ignored"}
-	}
-	if p := s.version(line); p != nil {
-		return nil, p
-	}
-	if len(rest) > 0 && rest[len(rest)-1] != '\n' {
-		return nil, s.truncated()
-	}
-	return rest, nil
-}
-
-// version checks a header line: nil when it names this Version.
-func (s *Store) version(line []byte) *Problem {
-	name, ver, _ := strings.Cut(string(line), " ")
-	if name != header {
-		return &Problem{s.Path, "is not a prchip state file; ignored"}
-	}
-	v, err := strconv.Atoi(ver)
-	if err != nil {
-		return &Problem{s.Path, "has a malformed version; ignored"}
-	}
-	if v != Version {
-		return &Problem{s.Path, fmt.Sprintf("has version %d, this prchip reads version %d; ignored", v, Version)}
-	}
-	return nil
-}
-
-func (s *Store) truncated() *Problem {
-	return &Problem{s.Path, "truncated (last record incomplete); ignored"}
-}
-
 // ReadRepo is the render path's read: the global record and one
 // repository's record, without decoding any other. Missing records are nil.
-// A small file is read whole; in a large one the record is found by
-// binary search (search.go), reading a few windows of it.
+// The record is found by binary search (search.go): in a small file read
+// whole, in a large one over a few windows of it.
 func (s *Store) ReadRepo(key string) (global, repo []byte, problem *Problem) {
 	global, repo, problem = s.readRepo(key)
 	if sp := s.spare(); sp != nil {
 		if sp.Global != nil {
 			global = sp.Global
 		}
-		if e := sp.repos[key]; e != nil {
+		if e, ok := sp.repos[key]; ok {
 			repo = e.data
 		}
-		if problem == nil {
-			problem = sp.Problem
-		}
+		problem = cmp.Or(problem, sp.Problem)
 	}
 	return global, repo, problem
 }
 
 // readRepo is ReadRepo of the state file alone.
 func (s *Store) readRepo(key string) (global, repo []byte, problem *Problem) {
-	f, size, p := s.openFile(s.Path)
-	defer f.Close()
-	if p != nil || size == 0 {
-		return nil, nil, p
+	f, info, err := s.Files.Open(s.Path, MaxSize, openFlags, s.check)
+	defer f.Close() // safe after a failed open
+	if err != nil || info.Size == 0 {
+		return nil, nil, s.readProblem(err) // a missing file is an empty one
 	}
-	if size > searchMin {
-		return s.search(f, size, key)
+	if info.Size > searchMin {
+		return s.search(f, info.Size, key)
 	}
-	b, err := f.ReadAll(size, MaxSize)
+	b, err := f.ReadAll(info.Size, MaxSize)
 	if err != nil {
 		return nil, nil, s.readProblem(err)
 	}
-	body, p := s.checkHeader(b)
-	if p != nil {
-		return nil, nil, p
-	}
-	if g, ok := bytes.CutPrefix(body, []byte("G\t")); ok {
-		global, _, _ = bytes.Cut(g, []byte{'\n'})
-	}
-	if key == "" {
-		return global, nil, nil
-	}
-	// b, not body: the header's newline comes before the first record.
-	_, rec, found := bytes.Cut(b, []byte("\nR\t"+key+"\t"))
-	if !found {
-		return global, nil, nil
-	}
-	line, _, _ := bytes.Cut(rec, []byte{'\n'})
-	js, p := s.recordJSON(line)
-	return global, js, p
-}
-
-// recordJSON is the JSON of a record line's rest after "R\t<key>\t".
-func (s *Store) recordJSON(rest []byte) ([]byte, *Problem) {
-	_, js, ok := bytes.Cut(rest, []byte{'\t'})
-	if !ok {
-		return nil, &Problem{s.Path, "malformed repository record; ignored"}
-	}
-	return js, nil
+	return s.search(inMemory(b), int64(len(b)), key)
 }
 
 // Tx is a read-modify-write transaction's view of the whole state.
 type Tx struct {
 	Global  []byte
-	repos   map[string]*entry
+	repos   map[string]entry
 	changed bool
 	now     time.Time
 	// Problem is why the file was read as empty, if it was.
@@ -279,18 +191,12 @@ type entry struct {
 }
 
 // Repo returns a repository's record, nil when absent.
-func (tx *Tx) Repo(key string) []byte {
-	if e := tx.repos[key]; e != nil {
-		return e.data
-	}
-	return nil
-}
+func (tx *Tx) Repo(key string) []byte { return tx.repos[key].data }
 
 // PutRepo stores a repository's record and marks it used now.
 func (tx *Tx) PutRepo(key string, data []byte) {
-	tx.repos[key] = &entry{used: tx.now.Unix(), data: bytes.Clone(data)}
-	tx.spared[key] = true
-	tx.changed = true
+	tx.repos[key] = entry{used: tx.now.Unix(), data: bytes.Clone(data)}
+	tx.spared[key], tx.changed = true, true
 }
 
 // SetGlobal replaces the global record.
@@ -305,7 +211,7 @@ func (tx *Tx) SetGlobal(data []byte) {
 // the state file or not at all.
 func (tx *Tx) Reset() {
 	tx.Global = nil
-	tx.repos = map[string]*entry{}
+	tx.repos = map[string]entry{}
 	tx.changed, tx.reset = true, true
 }
 
@@ -313,12 +219,18 @@ func (tx *Tx) Reset() {
 func (tx *Tx) Len() int { return len(tx.repos) }
 
 func (s *Store) parse(b []byte) *Tx {
-	tx := &Tx{repos: map[string]*entry{}, spared: map[string]bool{}, now: s.now()}
-	body, p := s.checkHeader(b)
-	if p != nil {
-		tx.Problem = p
+	tx := &Tx{repos: map[string]entry{}, spared: map[string]bool{}, now: time.Now()}
+	if s.Now != nil {
+		tx.now = s.Now()
+	}
+	if len(b) == 0 {
 		return tx
 	}
+	// The header and the last record's end are checked as ReadRepo checks them.
+	if _, _, tx.Problem = s.search(inMemory(b), int64(len(b)), ""); tx.Problem != nil {
+		return tx
+	}
+	_, body, _ := bytes.Cut(b, []byte{'\n'})
 	for len(body) > 0 {
 		var line []byte
 		line, body, _ = bytes.Cut(body, []byte{'\n'})
@@ -331,22 +243,19 @@ func (s *Store) parse(b []byte) *Tx {
 				continue
 			}
 			used, _ := strconv.ParseInt(string(f[1]), 10, 64)
-			tx.repos[string(f[0])] = &entry{used: used, data: bytes.Clone(f[2])}
+			tx.repos[string(f[0])] = entry{used: used, data: bytes.Clone(f[2])}
 		}
 	}
 	return tx
 }
 
-// Load reads the whole state, the spare laid over the state file,
-// without locking. Unlike ReadRepo it does not name the spare as a
-// problem: a command that loads the state writes it next, which takes the
-// spare in.
+// Load reads the whole state, the spare laid over the state file, without
+// locking. Unlike ReadRepo it names no spare as a problem: a command that
+// loads the state writes it next, which takes the spare in.
 func (s *Store) Load() *Tx {
-	b, p := s.readFile(s.Path)
+	b, p := s.read()
 	tx := s.parse(b)
-	if p != nil {
-		tx.Problem = p
-	}
+	tx.Problem = cmp.Or(p, tx.Problem)
 	if sp := s.spare(); sp != nil {
 		if sp.Global != nil {
 			tx.Global = sp.Global
@@ -359,9 +268,8 @@ func (s *Store) Load() *Tx {
 	return tx
 }
 
-// spareIn is the spare of s in dir, a store of its own, named after the
-// state file's path: two state files of one user (another XDG_STATE_HOME)
-// never share one.
+// spareIn is the spare of s in dir, named after the state file's path: two
+// state files of one user (another XDG_STATE_HOME) never share one.
 func (s *Store) spareIn(dir string) *Store {
 	sum := sha256.Sum256([]byte(s.Path))
 	return &Store{Path: filepath.Join(dir, "state-"+hex.EncodeToString(sum[:8])), Now: s.Now, Files: s.Files}
@@ -373,7 +281,7 @@ func (s *Store) spareIn(dir string) *Store {
 func (s *Store) spare() *Tx {
 	for _, dir := range s.Spare {
 		sp := s.spareIn(dir)
-		b, p := sp.readFile(sp.Path)
+		b, p := sp.read()
 		if p != nil || len(b) == 0 {
 			continue
 		}
@@ -387,11 +295,10 @@ func (s *Store) spare() *Tx {
 }
 
 // Update runs fn on the current state (Load's) under the write lock and
-// writes the result atomically if fn changed anything. An error from fn
-// aborts the write. A state file that could not be read is rewritten from
-// scratch. Nothing is written unless the state directory is private
-// (openDir). When the state directory takes no write, what fn changed is
-// kept in a spare, and the error says so.
+// writes the result atomically if fn changed anything; an error from fn
+// aborts the write. An unreadable state file is rewritten from scratch, in
+// a private state directory only (openDir). When that takes no write, what
+// fn changed is kept in a spare, and the error says so.
 func (s *Store) Update(fn func(tx *Tx) error) error {
 	var fnErr error
 	run := func(tx *Tx) error { fnErr = fn(tx); return fnErr }
@@ -439,7 +346,7 @@ func (s *Store) updateIn(d *privdir.Dir, to *Store, fn func(tx *Tx) error) error
 		if tx.reset {
 			return errors.New("a reset cannot be kept in a spare")
 		}
-		maps.DeleteFunc(tx.repos, func(k string, _ *entry) bool { return !tx.spared[k] })
+		maps.DeleteFunc(tx.repos, func(k string, _ entry) bool { return !tx.spared[k] })
 		return to.write(d, tx)
 	}
 	if !tx.changed && tx.Problem == nil && tx.spare == "" {
@@ -469,8 +376,7 @@ func (s *Store) openDir() (*privdir.Dir, error) {
 }
 
 // Sub opens (making it when missing) the private directory name inside the
-// state directory: "locks" holds the refresh locks, "workers" cmd's worker
-// records.
+// state directory: "locks" for refresh locks, "workers" for worker records.
 func (s *Store) Sub(name string) (*privdir.Dir, error) {
 	d, err := s.openDir()
 	if err != nil {
@@ -546,10 +452,7 @@ const tempPrefix = ".prchip-state-"
 // removeTemps deletes temp files of writers that died mid-write; it runs
 // under the lock, so no live writer owns one.
 func (s *Store) removeTemps(d *privdir.Dir) {
-	names, err := d.Names()
-	if err != nil {
-		return
-	}
+	names, _ := d.Names() // none on an error
 	for _, name := range names {
 		if strings.HasPrefix(name, tempPrefix) {
 			d.Remove(name)
@@ -569,27 +472,20 @@ func (s *Store) write(d *privdir.Dir, tx *Tx) error {
 	slices.Sort(keys) // the order search.go relies on
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s %d\n", header, Version)
-	if len(tx.Global) > 0 {
-		buf.WriteString("G\t")
-		buf.Write(oneLine(tx.Global))
+	line := func(head string, data []byte) {
+		// Records are JSON, which never holds a raw newline, but a
+		// caller's bug must not corrupt other records.
+		buf.WriteString(head)
+		buf.Write(bytes.ReplaceAll(data, []byte{'\n'}, []byte{' '}))
 		buf.WriteByte('\n')
+	}
+	if len(tx.Global) > 0 {
+		line("G\t", tx.Global)
 	}
 	for _, k := range keys {
-		e := tx.repos[k]
-		fmt.Fprintf(&buf, "R\t%s\t%d\t", k, e.used)
-		buf.Write(oneLine(e.data))
-		buf.WriteByte('\n')
+		line(fmt.Sprintf("R\t%s\t%d\t", k, tx.repos[k].used), tx.repos[k].data)
 	}
 	return s.replace(d, buf.Bytes())
-}
-
-// oneLine guards the format: records are JSON, which never holds a raw
-// newline, but a caller's bug must not corrupt other records.
-func oneLine(b []byte) []byte {
-	if bytes.IndexByte(b, '\n') < 0 {
-		return b
-	}
-	return bytes.ReplaceAll(b, []byte{'\n'}, []byte{' '})
 }
 
 // replace writes data to a temp file in d and renames it over the state
@@ -603,41 +499,36 @@ func (s *Store) replace(d *privdir.Dir, data []byte) (err error) {
 		if err != nil {
 			f.Close()
 			d.Remove(tmp)
+			err = fmt.Errorf("write state: %w", err)
 		}
 	}()
-	if err := f.Chmod(0o600); err != nil {
-		return fmt.Errorf("write state: %w", err)
-	}
-	if _, err := f.Write(data); errors.Is(err, syscall.EFBIG) {
+	_, err = f.Write(data)
+	if errors.Is(err, syscall.EFBIG) {
 		// Go's runtime takes the SIGXFSZ that comes with it without
 		// dying; say what limits the file.
-		return fmt.Errorf("write state: %w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
-	} else if err != nil {
-		return fmt.Errorf("write state: %w", err)
+		return fmt.Errorf("%w: the state is %d bytes, more than the file-size limit (ulimit -f) allows", err, len(data))
 	}
-	if err := errors.Join(f.Sync(), f.Close()); err != nil {
-		return fmt.Errorf("write state: %w", err)
+	if err := errors.Join(err, f.Chmod(0o600), f.Sync(), f.Close()); err != nil {
+		return err
 	}
 	base := filepath.Base(s.Path)
 	if st, err := d.Lstat(base); err == nil && st.IsDir() {
 		// A directory cannot be replaced by rename: keep it, moved aside.
-		aside := fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())
-		if err := d.Rename(base, aside); err != nil {
+		if err := d.Rename(base, fmt.Sprintf("%s.broken-%d", base, time.Now().UnixNano())); err != nil {
 			return fmt.Errorf("move aside directory at state path: %w", err)
 		}
 	}
 	if err := d.Rename(tmp, base); err != nil {
-		return fmt.Errorf("write state: %w", err)
+		return err
 	}
 	d.Sync()
 	return nil
 }
 
-// TryLock takes a named non-blocking lock beside the state file (the
-// per-repository refresh lock). It returns nil when another process holds it.
-// The lock lives as long as the returned file is open in any process, so it
-// can be handed to a child. Like a write, it needs private state and locks
-// directories.
+// TryLock takes a named non-blocking lock (the per-repository refresh
+// lock) in the private "locks" directory; nil when another process holds
+// it. The lock lives as long as the returned file is open in any process,
+// so it can be handed to a child.
 func (s *Store) TryLock(name string) (*os.File, error) {
 	return s.WaitLock(name, 0)
 }
@@ -671,12 +562,11 @@ func (s *Store) WaitUnlocked(name string, d time.Duration) bool {
 }
 
 // Held reports whether another process holds the named lock now (a
-// refresh in flight), for `status`. It creates nothing and waits for
-// nothing: it tries the lock shared, once, and lets it go at once, so a
-// render that tries it in those microseconds finds it taken and starts
-// no refresh this once; the next prompt does. Anything that keeps it
-// from looking (no lock yet, a state directory prchip does not write in)
-// reads as not held.
+// refresh in flight), for `status`. It tries the lock shared, once, and
+// lets it go at once: a render trying it in those microseconds starts no
+// refresh this once; the next prompt does. Anything that keeps it from
+// looking (no lock yet, a directory prchip does not write in) reads as
+// not held.
 func (s *Store) Held(name string) bool {
 	free, err := s.peekLock(name, 0)
 	return !free && err == nil

@@ -9,21 +9,18 @@ import (
 	"github.com/prchip/prchip/internal/repo"
 )
 
-// A conditional probe (SPEC 4, "Cost to GitHub") asks GitHub through
-// `gh api -i -H 'If-None-Match: ...'` whether the PR (or the list of PRs
-// from the branch, when none was found; and the head commit's checks and
-// status when the template shows them) changed since the last full
-// `gh pr view`. GitHub answers an unchanged resource with 304, which does
-// not count against the user's budget, so probes can come as often as
-// today's freshness while `gh pr view` runs only on a change, while
-// GitHub is still computing something, and as a rare backstop.
+// A conditional probe (SPEC 4, "Cost to GitHub") asks with `gh api -i -H
+// 'If-None-Match: ...'` whether the PR (or the branch's PR list, checks,
+// status) changed since the last `gh pr view`. An unchanged resource's 304
+// does not count against the user's budget, so probes come as often as
+// results stay fresh while `gh pr view` runs only on a change, while
+// GitHub still computes something, and as a rare backstop.
 
 // ProbeTarget is one REST resource a probe asks about, with the ETag of
 // its last answer.
 type ProbeTarget struct {
-	// Path is the `gh api` path: repos/OWNER/REPO/pulls/N,
-	// repos/OWNER/REPO/pulls?head=OWNER:BRANCH&state=all, or a commit's
-	// check-runs or status. Built by the engine from checked names only.
+	// Path is the `gh api` path (ValidProbePath), built by the engine
+	// from checked names only.
 	Path string `json:"path"`
 	ETag string `json:"etag,omitempty"`
 }
@@ -36,14 +33,11 @@ type Probe struct {
 	// At is the last probe, Answer what it said (ProbeUnchanged, ...).
 	At     time.Time `json:"at,omitzero"`
 	Answer string    `json:"answer,omitempty"`
-	// Quiet counts probes in a row that saw no change.
-	Quiet int `json:"quiet,omitempty"`
-	// Ignored counts 200 answers in a row to a conditional request whose
-	// body had not changed: conditional answers do not come (a proxy or
-	// an Enterprise server that drops If-None-Match).
+	// Quiet counts probes in a row that saw no change; Ignored, 200s in a
+	// row with unchanged bodies (a proxy or server drops If-None-Match).
+	Quiet   int `json:"quiet,omitempty"`
 	Ignored int `json:"ignored,omitempty"`
-	// Wanted is set by the user's own git command (Invalidate's probe
-	// flavour): the next prompt probes at once.
+	// Wanted: the user's own git command asked the next prompt to probe.
 	Wanted bool `json:"wanted,omitempty"`
 }
 
@@ -56,25 +50,17 @@ const (
 	ProbeFailed    = "failed"
 )
 
-// Cadence: an open PR is probed as often as results used to stay fresh
-// (RefreshInterval, 30 s); a merged or closed PR and no PR every
-// SettledInterval; a full `gh pr view` runs as a backstop every
-// BackstopOpen (merge state follows the base branch, which the PR's ETag
-// may not show) or BackstopSettled.
+// Cadence: an open PR is probed every RefreshInterval, a merged or closed
+// PR and no PR every SettledInterval; a full `gh pr view` runs as a
+// backstop every BackstopOpen (merge state follows the base branch, which
+// the PR's ETag may not show) or BackstopSettled.
 const (
 	BackstopOpen    = 20 * time.Minute
 	BackstopSettled = time.Hour
-	// MaxIgnored 200s with unchanged bodies in a row mean the host drops
-	// conditional requests.
-	MaxIgnored = 2
-	// FallbackFor is how long a host that dropped conditional requests
-	// gets plain refreshes before probes are tried again.
-	FallbackFor = 24 * time.Hour
-	// MaxProbeTargets bounds a probe's targets: the PR or list, the base
-	// branch's ref, checks, status.
-	MaxProbeTargets = 4
-	// MaxFallbacks bounds the hosts Global remembers.
-	MaxFallbacks = 8
+	MaxIgnored      = 2              // Ignored answers that mean the host drops conditional requests
+	FallbackFor     = 24 * time.Hour // plain refreshes for such a host before probes are tried again
+	MaxProbeTargets = 4              // the PR or list, the base branch's ref, checks, status
+	MaxFallbacks    = 8              // hosts Global remembers
 )
 
 // Fallback is a host whose answers to conditional requests did not come.
@@ -112,14 +98,13 @@ func (st *ChipState) Probed() bool {
 	return st != nil && st.Probe != nil && len(st.Probe.Targets) > 0 && st.Outcome != nil && st.Outcome.Class == classify.Validated
 }
 
-// probing reports whether probes stand in for in's result now: Probed, on
-// a host that answers conditional requests.
+// probing reports whether probes stand in for in's result now, on a host
+// that answers conditional requests.
 func probing(in DecideInput) bool {
 	return in.Policy.Kind == KindPR && in.State.Probed() && !in.NoProbes
 }
 
-// settled reports whether st's result rarely changes: a merged or closed
-// PR, or none.
+// settled reports whether st's result rarely changes: a merged or closed PR, or none.
 func settled(st *ChipState) bool {
 	return st.PR == nil || st.PR.State == "merged" || st.PR.State == "closed"
 }
@@ -128,17 +113,6 @@ func settled(st *ChipState) bool {
 // seconds, GitHub still computing its merge state (MergeRecheck).
 func rechecking(st *ChipState) bool {
 	return st.PR != nil && st.PR.MergeState == "unknown" && st.Rechecks <= MaxRechecks
-}
-
-// probeEvery is the time between probes of st, and why.
-func probeEvery(p Policy, st *ChipState) (time.Duration, string) {
-	switch {
-	case settled(st):
-		return max(p.SettledInterval, p.RefreshInterval), CadenceSettled
-	case st.PR.Checks == "pending" || st.PR.MergeState == "unknown":
-		return p.RefreshInterval, CadencePending
-	}
-	return p.RefreshInterval, CadenceQuiet
 }
 
 // probeDue is when a result probes stand in for is next run in full (the
@@ -157,7 +131,13 @@ func probeDue(in DecideInput) (full, probe time.Time, why string) {
 	if st.Probe.At.After(last) && !in.Now.Before(st.Probe.At) { // a probe in the future is not trusted
 		last = st.Probe.At
 	}
-	every, why := probeEvery(p, st)
+	every, why := p.RefreshInterval, CadenceQuiet
+	switch {
+	case settled(st):
+		every, why = max(p.SettledInterval, p.RefreshInterval), CadenceSettled
+	case st.PR.Checks == "pending" || st.PR.MergeState == "unknown":
+		why = CadencePending
+	}
 	return full, last.Add(every), why
 }
 
@@ -190,7 +170,7 @@ func NextProbe(in DecideInput) (time.Time, string) {
 	}
 	full, probe, why := probeDue(in)
 	if full.Before(probe) {
-		return full, why
+		probe = full
 	}
 	return probe, why
 }
@@ -216,15 +196,13 @@ func ApplyProbe(in ApplyProbeInput) {
 	if in.Targets != nil {
 		p.Targets = in.Targets
 	}
-	if in.Answer == ProbeUnchanged {
-		p.Quiet++
-	} else {
-		p.Quiet = 0
-	}
-	if in.Answer == ProbeIgnored {
-		p.Ignored++
-	} else {
-		p.Ignored = 0
+	quiet, ignored := p.Quiet, p.Ignored // answers in a row
+	p.Quiet, p.Ignored = 0, 0
+	switch in.Answer {
+	case ProbeUnchanged:
+		p.Quiet = quiet + 1
+	case ProbeIgnored:
+		p.Ignored = ignored + 1
 	}
 }
 
@@ -268,11 +246,10 @@ func SetProbe(st *ChipState, host string, paths []string, learned []ProbeTarget,
 	st.Probe = p
 }
 
-// ValidProbePath accepts the paths the engine builds: repos/OWNER/REPO/
-// followed by pulls/N, pulls?head=OWNER:BRANCH&state=all (the branch
-// query-escaped), git/ref/heads/BRANCH (a plain branch name), or
-// commits/SHA/check-runs or /status: a planted state file can put
-// nothing else on gh's command line.
+// ValidProbePath accepts the paths the engine builds, repos/OWNER/REPO/
+// then pulls/N, pulls?head=OWNER:BRANCH&state=all (query-escaped),
+// git/ref/heads/BRANCH or commits/SHA/check-runs or /status, so a planted
+// state file can put nothing else on gh's command line.
 func ValidProbePath(p string) bool {
 	if len(p) > 600 || !strings.HasPrefix(p, "repos/") ||
 		strings.ContainsFunc(p, func(c rune) bool { return c <= ' ' || c > '~' || c == '\\' || c == '#' }) {

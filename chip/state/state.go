@@ -64,16 +64,13 @@ type RepoState struct {
 	// ProbeRequests counts the user's git commands that asked for a probe
 	// at once (InvalidateProbe) instead of an invalidation.
 	ProbeRequests int `json:"probe_requests,omitempty"`
-	// InvalidatedOnce is the hook's name for the last invalidation made
-	// (Engine.Invalidate's once): asked again, by the worker and by the
-	// one-shot command after a late answer, it is made once.
+	// InvalidatedOnce names the last invalidation (Engine.Invalidate's
+	// once), so the worker and a late one-shot command make it only once.
 	InvalidatedOnce string `json:"invalidated_once,omitempty"`
-	// Branches holds the chips of the branches refreshed last, most recent
-	// first, at most MaxBranches: switching back to one shows its known PR
-	// at once (while it is checked again), and a refresh that ends for a
-	// branch no longer checked out writes only that branch's entry. A
-	// branch has an entry per auth setup (at most MaxAuthSetups), so
-	// shells with different tokens do not push each other's results out.
+	// Branches holds the chips of the MaxBranches branches refreshed last,
+	// most recent first, so switching back shows the known PR at once; an
+	// entry per auth setup (MaxAuthSetups) keeps shells with different
+	// tokens from pushing each other's results out.
 	Branches []*BranchState `json:"branches,omitempty"`
 	// Parents are the forks' parents the PR lookup asked GitHub for
 	// (SPEC 3: asked once, kept), by "host/owner/repo" in lower case:
@@ -84,8 +81,7 @@ type RepoState struct {
 // MaxParents bounds the parents a repository record keeps.
 const MaxParents = 16
 
-// KeepParents merges a refresh's parents into the stored ones, bounded.
-// The refresh's answers come first.
+// KeepParents merges a refresh's parents (first) into the stored ones, bounded.
 func KeepParents(stored, found map[string]string) map[string]string {
 	out := make(map[string]string, len(found))
 	for _, m := range []map[string]string{found, stored} {
@@ -98,8 +94,7 @@ func KeepParents(stored, found map[string]string) map[string]string {
 	return out
 }
 
-// MaxBranches bounds the branches a repository remembers, and
-// MaxAuthSetups the auth setups remembered per branch.
+// Bounds of the branches a repository remembers and setups per branch.
 const (
 	MaxBranches   = 8
 	MaxAuthSetups = 3
@@ -109,24 +104,20 @@ const (
 // GitHub repository.
 type BranchState struct {
 	Branch string `json:"branch"`
-	// Target is the repository gh was pointed at by GH_REPO, "" for the one
-	// gh picks from the remotes: the two are kept apart, so one is never
-	// shown as the other.
+	// Target is GH_REPO's repository, "" for the one gh picks from the
+	// remotes: kept apart, so one is never shown as the other.
 	Target string `json:"target,omitempty"`
-	// Auth is the digest of the auth setup the chips ran under (never a
-	// token): a user who exports a new GH_TOKEN in one shell while others
-	// keep the old one has two results, each fresh for its own shells,
-	// where one entry would make every prompt of the other a refresh.
+	// Auth digests the auth setup the chips ran under (never a token): a
+	// new GH_TOKEN in one shell gets a result of its own, where one entry
+	// would make every prompt of the other shells a refresh.
 	Auth  string                `json:"auth,omitempty"`
 	Chips map[string]*ChipState `json:"chips,omitempty"`
 }
 
-// Chip is the state of chip name on branch (looked up in target) for the
-// auth setup auth, nil when none is kept. Without a result under auth, the
-// most recent one under another setup stands in: it is shown while it is
-// checked again (its fingerprint differs), as a result kept under a setup
-// that changed always was; and a shell chip, which no setup changes, is
-// found whatever setup it was recorded under.
+// Chip is the state of chip name on branch (in target) under auth, nil
+// when none is kept. Lacking one, the most recent under another setup
+// stands in, shown while it is checked again (its fingerprint differs);
+// so a shell chip, which no setup changes, is found under any.
 func (rs *RepoState) Chip(branch, target, auth, name string) *ChipState {
 	var other *ChipState
 	for _, b := range rs.Branches {
@@ -152,8 +143,7 @@ func (rs *RepoState) ExactChip(branch, target, auth, name string) *ChipState {
 	return nil
 }
 
-// entry is the index of the entry of branch (in target) under auth, -1
-// when there is none.
+// entry is the index of branch's entry (in target) under auth, or -1.
 func (rs *RepoState) entry(branch, target, auth string) int {
 	return slices.IndexFunc(rs.Branches, func(b *BranchState) bool {
 		return b.Branch == branch && b.Target == target && b.Auth == auth
@@ -161,9 +151,8 @@ func (rs *RepoState) entry(branch, target, auth string) int {
 }
 
 // PutChip returns the state of chip name on branch under auth for writing,
-// creating it; the entry becomes the most recent, and the least recent
-// beyond the bounds (MaxBranches branches, MaxAuthSetups setups each) are
-// forgotten.
+// creating it; the entry becomes the most recent, and those beyond the
+// bounds are forgotten.
 func (rs *RepoState) PutChip(branch, target, auth, name string) *ChipState {
 	b := &BranchState{Branch: branch, Target: target, Auth: auth}
 	if i := rs.entry(branch, target, auth); i >= 0 {
@@ -214,15 +203,13 @@ type ChipState struct {
 	NextAttempt time.Time    `json:"next_attempt,omitzero"`
 	PR          *classify.PR `json:"pr,omitempty"`
 	Value       string       `json:"value,omitempty"`
-	// Stale marks a value kept after a transient failure (on_retryable =
-	// "keep").
+	// Stale marks a value kept through a transient failure (on_retryable).
 	Stale bool `json:"stale,omitempty"`
 	// Rechecks counts consecutive results under Fingerprint whose merge
 	// state GitHub had not computed yet (see MergeRecheck).
 	Rechecks int `json:"rechecks,omitempty"`
-	// Fields are the gh --json fields a validated PR result was asked
-	// with: a template that needs one it lacks makes it stale at once
-	// (SPEC 5), so `{review}` added to the format shows at the next prompt.
+	// Fields are the gh --json fields a validated PR result was asked with:
+	// a template that needs another makes it stale at once (SPEC 5).
 	Fields []string `json:"fields,omitempty"`
 	// Probe is what conditional probes ask between full runs (PR chip).
 	Probe *Probe `json:"probe,omitempty"`
@@ -264,10 +251,9 @@ type Policy struct {
 }
 
 // ShouldCacheFailureFingerprint decides whether a result stops the chip
-// from running again under the same fingerprint: for the PR chip only an
-// auth failure (as the classifier judged it), never a timeout or other
-// transient trouble; for a shell chip with suppress_on_failure, any
-// failure or timeout.
+// running again under the same fingerprint: for the PR chip only an auth
+// failure, never transient trouble; for a shell chip with
+// suppress_on_failure, any failure or timeout.
 func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
 	if p.Kind == KindPR {
 		return o.Class == classify.AuthFailure
@@ -279,9 +265,7 @@ func ShouldCacheFailureFingerprint(p Policy, o *classify.Outcome) bool {
 type Decision struct {
 	Run    bool
 	Reason string
-	// Probe: run a conditional probe, and `gh pr view` only when it sees
-	// a change.
-	Probe bool
+	Probe  bool // a conditional probe, and `gh pr view` only on a change
 }
 
 // Skip reasons.
@@ -309,8 +293,7 @@ type DecideInput struct {
 	// Fields are the gh --json fields the PR chip's templates need now (of
 	// those the installed gh knows); nil for other chips.
 	Fields []string
-	// NoProbes: the host ignores conditional requests (Global.FallenBack),
-	// so results are refreshed in full as before probes.
+	// NoProbes: the host ignores conditional requests (Global.FallenBack).
 	NoProbes bool
 }
 
@@ -337,9 +320,8 @@ func Decide(in DecideInput) Decision {
 	if in.Foreground || st == nil || st.Fingerprint != in.Fingerprint {
 		return Decision{Run: true}
 	}
-	// A stored time further ahead than any wait prchip sets (the clock
-	// stepped back, or the file was edited) is not trusted; nor is a check
-	// in the future.
+	// A wait longer than any prchip sets (the clock stepped back, the file
+	// was edited) is not trusted; nor is a check in the future.
 	if !st.NextAttempt.IsZero() && in.Now.Before(st.NextAttempt) && st.NextAttempt.Sub(in.Now) <= maxWait(st.Outcome) {
 		return Decision{Reason: ReasonBackoff}
 	}
@@ -355,17 +337,9 @@ func Decide(in DecideInput) Decision {
 
 // hasFields reports whether st's result holds every field a template
 // needs: a validated result asked with fewer (before `{review}` was added
-// to the format, or recorded before fields were) is stale at once.
+// to the format) is stale at once.
 func hasFields(st *ChipState, need []string) bool {
-	if st.Outcome.Class != classify.Validated {
-		return true
-	}
-	for _, f := range need {
-		if !slices.Contains(st.Fields, f) {
-			return false
-		}
-	}
-	return true
+	return st.Outcome.Class != classify.Validated || !slices.ContainsFunc(need, func(f string) bool { return !slices.Contains(st.Fields, f) })
 }
 
 // freshFor is how long st's result stays fresh.
@@ -385,8 +359,7 @@ func freshFor(p Policy, st *ChipState) time.Duration {
 // failure: see Decide's reason).
 func NextAttemptAt(in DecideInput) time.Time {
 	in.Foreground, in.Force = false, false
-	d := Decide(in)
-	switch d.Reason {
+	switch Decide(in).Reason {
 	case ReasonBackoff:
 		return in.State.NextAttempt
 	case ReasonFresh:
@@ -413,7 +386,6 @@ const (
 func maxWait(o *classify.Outcome) time.Duration {
 	switch {
 	case o == nil:
-		return BackoffMax
 	case !o.RetryAt.IsZero():
 		return RateLimitMax
 	case o.Category == classify.CatOffline:
@@ -422,16 +394,11 @@ func maxWait(o *classify.Outcome) time.Duration {
 	return BackoffMax
 }
 
-// Backoff is the wait after the n-th consecutive retryable failure (n>=1)
-// whose outcome is o, jittered by up to ±20% so many shells do not retry
-// in step.
+// Backoff is the wait after the n-th retryable failure in a row, ending
+// in o, jittered by up to ±20% so many shells do not retry in step.
 func Backoff(n int, o *classify.Outcome, rnd func() float64) time.Duration {
 	limit := min(maxWait(o), BackoffMax)
-	d := BackoffBase
-	for i := 1; i < n && d < limit; i++ {
-		d *= 2
-	}
-	d = min(d, limit)
+	d := min(BackoffBase<<min(max(n-1, 0), 5), limit) // 30 s << 5 is past BackoffMax
 	if rnd == nil {
 		rnd = rand.Float64
 	}
@@ -449,8 +416,7 @@ type ApplyInput struct {
 	SetupID     string
 	Now         time.Time
 	Rand        func() float64
-	// KeepOnRetryable keeps the last value, marked stale, through
-	// transient failures.
+	// KeepOnRetryable keeps the last value, marked stale, through transient failures.
 	KeepOnRetryable bool
 	// Fields are the gh --json fields the run asked for (PR chip).
 	Fields []string
@@ -541,14 +507,12 @@ func DecodeRepoState(b []byte) (RepoState, error) {
 	return rs, err
 }
 
-// The state file is text anything running as the user can edit or plant
-// (docs/threat-model.md, "A planted state file or config file"), so
-// decoding is where its records become trusted: every string ever shown
-// (by the prompt, status, refresh) is cleaned here, once, and no reader
-// has to remember it. What is never shown is left as stored: what is only
-// compared (fingerprints, identities, the branch a value belongs to, which
-// cleaned could never match its own record) and the root, written for
-// people reading the file and never read back.
+// The state file is text anything running as the user can plant
+// (docs/threat-model.md), so decoding is where its records become
+// trusted: every string ever shown is cleaned here, once, and no reader
+// has to remember it. What is only compared (fingerprints, identities,
+// the branch, which cleaned could never match its own record) and the
+// root, never read back, are left as stored.
 
 // clean cleans a chip's stored result.
 func (st *ChipState) clean() {
@@ -611,13 +575,11 @@ func (st *ChipState) clean() {
 	}
 }
 
-func decode[T any](b []byte) (T, error) {
-	var v T
-	if err := json.Unmarshal(b, &v); err != nil {
-		var zero T
-		return zero, err
+func decode[T any](b []byte) (v T, err error) {
+	if err = json.Unmarshal(b, &v); err != nil {
+		v = *new(T)
 	}
-	return v, nil
+	return v, err
 }
 
 // shown is s fit to show: controls, escapes, bidi and format characters
