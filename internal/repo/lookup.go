@@ -54,8 +54,10 @@ type planRemote struct {
 	urls, pushurls   []string
 }
 
-// planConfig is the configuration Plan reads, last value winning where
-// git's does, the first where git takes the first of several.
+// planConfig is the configuration Plan and the render read (every key
+// decidesLookup names), last value winning where git's does, the first
+// where git takes the first of several, and the digest of those keys
+// (Info.LookupID).
 type planConfig struct {
 	branch                     string
 	remotes                    []planRemote // every remote.<name>.*, in order of first appearance
@@ -65,17 +67,18 @@ type planConfig struct {
 	hasMerge                   bool
 	pushDefault, remotePushDef string
 	insteadOf, pushInsteadOf   rewrites
+	digest                     uint64
+	render                     bool // the render rewrites no push URL: pushInsteadOf is only digested
+}
+
+func newPlanConfig(info *Info) *planConfig {
+	return &planConfig{branch: info.Branch, index: map[string]int{},
+		digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
 }
 
 func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
-	switch section {
-	case "remote":
-		if sub == "" {
-			if key == "pushdefault" && hasVal {
-				c.remotePushDef = configValue(val)
-			}
-			return
-		}
+	var r *planRemote
+	if section == "remote" && sub != "" {
 		i, ok := c.index[sub]
 		if !ok {
 			// git makes a remote for any key under remote.<name>, and
@@ -83,51 +86,43 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 			i, c.index[sub] = len(c.remotes), len(c.remotes)
 			c.remotes = append(c.remotes, planRemote{name: sub})
 		}
-		r := &c.remotes[i]
-		if !hasVal {
-			return
-		}
-		switch key {
-		case "url":
-			r.urls = append(r.urls, configValue(val))
-		case "pushurl":
-			r.pushurls = append(r.pushurls, configValue(val))
-		case "gh-resolved":
-			r.ghResolved = configValue(val)
-		}
-	case "branch":
-		if sub == "" || sub != c.branch || !hasVal {
-			return
-		}
-		switch key {
-		case "remote":
-			c.branchRemote = configValue(val)
-		case "pushremote":
-			c.pushRemote = configValue(val)
-		case "merge":
-			// git keeps every value and its upstream is the first.
-			if !c.hasMerge {
-				c.merge, c.hasMerge = configValue(val), true
-			}
-		}
-	case "push":
-		if sub == "" && key == "default" && hasVal {
-			// git's words, case and all; "tracking" is upstream's old name.
-			c.pushDefault = configValue(val)
-			if c.pushDefault == "tracking" {
-				c.pushDefault = "upstream"
-			}
-		}
+		r = &c.remotes[i]
+	}
+	if !decidesLookup(section, sub, key, c.branch) {
+		return
+	}
+	v := configValue(val)
+	c.digest = fnvAdd(c.digest, section, sub, key, strconv.FormatBool(hasVal), v)
+	if !hasVal || c.render && key == "pushinsteadof" {
+		return
+	}
+	switch key { // unique across the sections decidesLookup lets through
+	case "pushdefault":
+		c.remotePushDef = v
 	case "url":
-		if sub == "" || !hasVal {
-			return
+		r.urls = append(r.urls, v)
+	case "pushurl":
+		r.pushurls = append(r.pushurls, v)
+	case "gh-resolved":
+		r.ghResolved = v
+	case "remote":
+		c.branchRemote = v
+	case "pushremote":
+		c.pushRemote = v
+	case "merge":
+		// git keeps every value and its upstream is the first.
+		if !c.hasMerge {
+			c.merge, c.hasMerge = v, true
 		}
-		switch key {
-		case "insteadof":
-			c.insteadOf.add(sub, configValue(val))
-		case "pushinsteadof":
-			c.pushInsteadOf.add(sub, configValue(val))
+	case "default":
+		// git's words, case and all; "tracking" is upstream's old name.
+		if c.pushDefault = v; v == "tracking" {
+			c.pushDefault = "upstream"
 		}
+	case "insteadof":
+		c.insteadOf.add(sub, v)
+	case "pushinsteadof":
+		c.pushInsteadOf.add(sub, v)
 	}
 }
 
@@ -137,7 +132,7 @@ func (info *Info) Plan() (*Plan, error) {
 	if info.Detached || info.Branch == "" {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
-	c := &planConfig{branch: info.Branch, index: map[string]int{}}
+	c := newPlanConfig(info)
 	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {

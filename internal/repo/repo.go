@@ -114,10 +114,23 @@ func Find(dir string, e env.Env) (*Info, error) {
 	if info.Detached = info.Branch == ""; info.Detached {
 		info.readRebase()
 	}
-	fc := newFindConfig(info)
-	walkConfig(info, fc.entry)
-	fc.finish()
+	c := newPlanConfig(info)
+	c.render = true
+	walkConfig(info, c.entry)
+	c.fill(info)
 	return info, nil
+}
+
+// fill gives info what the render needs of the configuration.
+func (c *planConfig) fill(info *Info) {
+	for _, r := range c.remotes {
+		if len(r.urls) > 0 {
+			u, _ := c.insteadOf.apply(r.urls[0])
+			info.Remotes = append(info.Remotes, Remote{Name: r.name, URL: u})
+		}
+	}
+	info.BranchRemote = c.branchRemote
+	info.LookupID = strconv.FormatUint(c.digest, 16)
 }
 
 // readRebase sees whether a detached HEAD is a rebase of a branch that
@@ -317,40 +330,6 @@ func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	// Non-blocking: a FIFO planted as HEAD must not hang the prompt.
 	b, _, err := files.Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	return b, err
-}
-
-// findConfig is what the render needs from git's configuration: Plan's
-// reading of it (the remotes, the branch's remote, the insteadOf rules),
-// and the digest of what decides the branch's pull request (LookupID).
-type findConfig struct {
-	planConfig
-	info   *Info
-	digest uint64
-}
-
-func newFindConfig(info *Info) *findConfig {
-	return &findConfig{planConfig: planConfig{branch: info.Branch, index: map[string]int{}},
-		info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
-}
-
-func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if decidesLookup(section, sub, key, fc.branch) {
-		fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), configValue(val))
-	}
-	if key != "pushinsteadof" { // the render rewrites no push URL
-		fc.planConfig.entry(section, sub, key, val, hasVal)
-	}
-}
-
-func (fc *findConfig) finish() {
-	for _, r := range fc.remotes {
-		if len(r.urls) > 0 {
-			u, _ := fc.insteadOf.apply(r.urls[0])
-			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: r.name, URL: u})
-		}
-	}
-	fc.info.BranchRemote = fc.branchRemote
-	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
 }
 
 // decidesLookup reports whether the config key section.sub.key (section

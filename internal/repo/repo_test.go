@@ -228,9 +228,10 @@ func TestConfigParsing(t *testing.T) {
 
 // parseConfig reads one config file's text as Find reads all of them.
 func parseConfig(b []byte, info *Info) {
-	fc := newFindConfig(info)
-	eachEntry(b, fc.entry)
-	fc.finish()
+	c := newPlanConfig(info)
+	c.render = true
+	eachEntry(b, c.entry)
+	c.fill(info)
 }
 
 func TestHost(t *testing.T) {
