@@ -182,24 +182,17 @@ func (info *Info) Plan() (*Plan, error) {
 
 	if pushOK {
 		branch := ""
-		switch p.PushDefault {
-		case "nothing":
-		case "current", "matching":
+		switch {
+		case p.PushDefault == "nothing":
+		case p.PushDefault == "current" || p.PushDefault == "matching" || p.Triangular:
+			// git push refuses upstream in a triangular workflow, and
+			// simple pushes as current there: the branch's own name.
 			branch = info.Branch
-		case "upstream":
-			// git push refuses upstream in a triangular workflow; where
-			// the branch went is then its own name, as current pushes.
-			if p.Triangular {
-				branch = info.Branch
-			} else if upstream != nil {
-				branch = upstream.Branch
-			}
-		default: // simple, and what git refuses to read (then every git push fails)
-			if p.Triangular {
-				branch = info.Branch
-			} else if upstream != nil && upstream.Branch == info.Branch {
-				branch = info.Branch
-			}
+		case upstream == nil:
+		case p.PushDefault == "upstream" || upstream.Branch == info.Branch:
+			// simple (and what git refuses to read, where every git
+			// push fails) only to an upstream of the branch's name.
+			branch = upstream.Branch
 		}
 		if branch != "" {
 			p.Heads = append(p.Heads, Head{Why: WhyPushTarget, Remote: push.name, URL: push.pushURL, Branch: branch})
@@ -255,16 +248,10 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 
 // pullNumber is N of refs/pull/N/head.
 func pullNumber(ref string) (int, bool) {
-	s, ok := strings.CutPrefix(ref, "refs/pull/")
-	if !ok {
-		return 0, false
-	}
-	s, ok = strings.CutSuffix(s, "/head")
-	if !ok || s == "" || s[0] == '0' || len(s) > 9 {
-		return 0, false
-	}
+	s, ok1 := strings.CutPrefix(ref, "refs/pull/")
+	s, ok2 := strings.CutSuffix(s, "/head")
 	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
+	if !ok1 || !ok2 || err != nil || s[0] == '0' || len(s) > 9 || n <= 0 {
 		return 0, false
 	}
 	return n, true

@@ -801,3 +801,19 @@ func ascii(s string) bool {
 	}
 	return true
 }
+
+// TestPullNumber: only refs/pull/N/head with N a positive number as
+// GitHub writes it (no leading zero, at most nine digits) names
+// a pull request.
+func TestPullNumber(t *testing.T) {
+	for ref, want := range map[string]int{
+		"refs/pull/42/head": 42, "refs/pull/1/head": 1, "refs/pull/123456789/head": 123456789,
+		"refs/pull/042/head": 0, "refs/pull/0/head": 0, "refs/pull/-1/head": 0,
+		"refs/pull/1234567890/head": 0, "refs/pull//head": 0, "refs/pull/42/merge": 0,
+		"refs/heads/42": 0, "refs/pull/4x/head": 0, "pull/42/head": 0,
+	} {
+		if n, ok := pullNumber(ref); n != want || ok != (want > 0) {
+			t.Errorf("pullNumber(%q) = %d, %v; want %d", ref, n, ok, want)
+		}
+	}
+}

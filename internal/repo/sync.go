@@ -69,16 +69,10 @@ func Symref(info *Info, ref string) (string, error) {
 // safeRefName refuses what git's check-ref-format refuses that would let
 // a branch name read outside refs/heads.
 func safeRefName(b string) bool {
-	if b == "" || strings.Contains(b, "..") || strings.ContainsAny(b, "\x00\\") ||
-		strings.HasPrefix(b, "/") || strings.HasSuffix(b, "/") || strings.Contains(b, "//") {
-		return false
-	}
-	for _, part := range strings.Split(b, "/") {
-		if strings.HasPrefix(part, ".") {
-			return false
-		}
-	}
-	return true
+	// No part may start with '.': no "..", no hidden name.
+	return b != "" && !strings.Contains(b, "..") && !strings.ContainsAny(b, "\x00\\") &&
+		!strings.HasPrefix(b, "/") && !strings.HasSuffix(b, "/") && !strings.Contains(b, "//") &&
+		!strings.HasPrefix(b, ".") && !strings.Contains(b, "/.")
 }
 
 // IsOid reports whether s is a full SHA-1 or SHA-256 object name.
