@@ -215,9 +215,6 @@ type resolvedRemote struct {
 // remote.pushDefault) that is no such remote is a URL itself; a default
 // name ("origin") that is no remote is none.
 func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) {
-	if name == "" {
-		return resolvedRemote{}, false
-	}
 	var urls, pushurls []string
 	r := resolvedRemote{name: name}
 	if i, ok := c.index[name]; ok && len(c.remotes[i].urls) > 0 {
