@@ -96,7 +96,7 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 	if !hasVal || c.render && key == "pushinsteadof" {
 		return
 	}
-	switch key { // unique across the sections decidesLookup lets through
+	switch key {
 	case "pushdefault":
 		c.remotePushDef = v
 	case "url":
@@ -124,6 +124,28 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 	case "pushinsteadof":
 		c.pushInsteadOf.add(sub, v)
 	}
+}
+
+// decidesLookup reports whether the config key section.sub.key (section
+// and key lower-cased) takes part in deciding which pull request is
+// branch's (SPEC 3): the branch's remote, merge ref and push remote, the
+// default push remote and push.default, every remote's URLs and gh repo
+// set-default's mark, and the URL rewrites. Each key belongs to one
+// section only, so entry tells them apart by the key.
+func decidesLookup(section, sub, key, branch string) bool {
+	switch key {
+	case "pushdefault":
+		return section == "remote" && sub == ""
+	case "url", "pushurl", "gh-resolved":
+		return section == "remote" && sub != ""
+	case "remote", "merge", "pushremote":
+		return section == "branch" && sub != "" && sub == branch
+	case "default":
+		return section == "push" && sub == ""
+	case "insteadof", "pushinsteadof":
+		return section == "url" && sub != ""
+	}
+	return false
 }
 
 // Plan reads every config file git reads for the repository, as git reads

@@ -302,28 +302,6 @@ func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	return b, err
 }
 
-// decidesLookup reports whether the config key section.sub.key (section
-// and key lower-cased) takes part in deciding which pull request is
-// branch's (SPEC 3): the branch's remote, merge ref and push remote, the
-// default push remote and push.default, every remote's URLs and gh repo
-// set-default's mark, and the URL rewrites.
-func decidesLookup(section, sub, key, branch string) bool {
-	switch section {
-	case "remote":
-		if sub == "" {
-			return key == "pushdefault"
-		}
-		return key == "url" || key == "pushurl" || key == "gh-resolved"
-	case "branch":
-		return sub != "" && sub == branch && (key == "remote" || key == "merge" || key == "pushremote")
-	case "push":
-		return sub == "" && key == "default"
-	case "url":
-		return sub != "" && (key == "insteadof" || key == "pushinsteadof")
-	}
-	return false
-}
-
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
