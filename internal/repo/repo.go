@@ -447,13 +447,7 @@ func splitURL(url string) (scheme, host, path string, ok bool) {
 // whose host gh runs through the SSH configuration's aliases.
 func IsSSH(url string) bool {
 	scheme, host, _, ok := splitURL(url)
-	switch scheme {
-	case "ssh://", "git+ssh://", "ssh+git://":
-		return true
-	case "":
-		return ok && host != ""
-	}
-	return false
+	return scheme == "ssh://" || scheme == "git+ssh://" || scheme == "ssh+git://" || scheme == "" && ok && host != ""
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:
@@ -462,12 +456,9 @@ func IsSSH(url string) bool {
 func Host(url string) string {
 	scheme, h, _, _ := splitURL(url)
 	if scheme != "" {
-		if strings.HasPrefix(h, "[") {
-			if j := strings.IndexByte(h, ']'); j >= 0 {
-				return strings.ToLower(h[1:j])
-			}
-		}
-		if j := strings.IndexByte(h, ':'); j >= 0 {
+		if j := strings.IndexByte(h, ']'); strings.HasPrefix(h, "[") && j >= 0 {
+			h = h[1:j]
+		} else if j := strings.IndexByte(h, ':'); j >= 0 {
 			h = h[:j]
 		}
 	}
