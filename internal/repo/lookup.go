@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"cmp"
 	"errors"
 	"strconv"
 	"strings"
@@ -178,10 +179,8 @@ func (info *Info) Plan() (*Plan, error) {
 	}
 	// The remote it pushes to: branch.<b>.pushRemote, remote.pushDefault,
 	// else the fetch remote.
-	pushName, pushExplicit := c.pushRemote, c.pushRemote != ""
-	if !pushExplicit && c.remotePushDef != "" {
-		pushName, pushExplicit = c.remotePushDef, true
-	}
+	pushName := cmp.Or(c.pushRemote, c.remotePushDef)
+	pushExplicit := pushName != ""
 	if !pushExplicit {
 		pushName, pushExplicit = fetchName, fetchExplicit
 	}
@@ -250,10 +249,9 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 	// git's push URLs: the pushurls with insteadOf applied; without any,
 	// each url that a pushInsteadOf rule matches, rewritten by it alone;
 	// without such, the urls (insteadOf applied). The first one is used.
-	switch {
-	case len(pushurls) > 0:
+	if len(pushurls) > 0 {
 		r.pushURL, _ = c.insteadOf.apply(pushurls[0])
-	default:
+	} else {
 		r.pushURL = r.fetchURL
 		for _, u := range urls {
 			if pu, ok := c.pushInsteadOf.apply(u); ok {
