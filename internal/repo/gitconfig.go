@@ -16,7 +16,9 @@ import (
 // variable set but empty names no file, as in git.
 func ConfigFiles(e env.Env) []string {
 	var files []string
-	if !envBool(e, "GIT_CONFIG_NOSYSTEM") {
+	// git_env_bool; on garbage, where git dies, no system config is the
+	// lesser surprise.
+	if v, ok := e.Lookup("GIT_CONFIG_NOSYSTEM"); !ok || !gitBool(v, true) {
 		if p, ok := e.Lookup("GIT_CONFIG_SYSTEM"); !ok {
 			files = append(files, "/etc/gitconfig")
 		} else if p != "" {
@@ -78,14 +80,11 @@ func walkConfig(info *Info, fn entryFunc) {
 		w.headBranch = info.Branch
 	}
 	for _, f := range ConfigFiles(w.env) {
-		w.files = 0
 		w.file(f, 0, false)
 	}
 	if info.CommonDir != "" {
-		w.files = 0
 		w.file(info.CommonDir+"/config", 0, true)
 		if w.worktreeConfig {
-			w.files = 0
 			w.file(info.GitDir+"/config.worktree", 0, false)
 		}
 	}
@@ -98,6 +97,9 @@ func walkConfig(info *Info, fn entryFunc) {
 // it; prchip just stops, so a cycle ends). repo is set for the
 // repository's own config, where extensions live.
 func (w *configWalk) file(p string, depth int, repo bool) {
+	if depth == 0 {
+		w.files = 0 // maxConfigFiles is per file git reads first
+	}
 	if depth > maxIncludeDepth || w.files >= maxConfigFiles {
 		return
 	}

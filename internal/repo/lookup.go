@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"cmp"
 	"errors"
 	"strconv"
 	"strings"
@@ -54,8 +55,10 @@ type planRemote struct {
 	urls, pushurls   []string
 }
 
-// planConfig is the configuration Plan reads, last value winning where
-// git's does, the first where git takes the first of several.
+// planConfig is the configuration Plan and the render read (every key
+// decidesLookup names), last value winning where git's does, the first
+// where git takes the first of several, and the digest of those keys
+// (Info.LookupID).
 type planConfig struct {
 	branch                     string
 	remotes                    []planRemote // every remote.<name>.*, in order of first appearance
@@ -65,17 +68,18 @@ type planConfig struct {
 	hasMerge                   bool
 	pushDefault, remotePushDef string
 	insteadOf, pushInsteadOf   rewrites
+	digest                     uint64
+	render                     bool // the render rewrites no push URL: pushInsteadOf is only digested
+}
+
+func newPlanConfig(info *Info) *planConfig {
+	return &planConfig{branch: info.Branch, index: map[string]int{},
+		digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
 }
 
 func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
-	switch section {
-	case "remote":
-		if sub == "" {
-			if key == "pushdefault" && hasVal {
-				c.remotePushDef = configValue(val)
-			}
-			return
-		}
+	var r *planRemote
+	if section == "remote" && sub != "" {
 		i, ok := c.index[sub]
 		if !ok {
 			// git makes a remote for any key under remote.<name>, and
@@ -83,52 +87,66 @@ func (c *planConfig) entry(section, sub, key, val string, hasVal bool) {
 			i, c.index[sub] = len(c.remotes), len(c.remotes)
 			c.remotes = append(c.remotes, planRemote{name: sub})
 		}
-		r := &c.remotes[i]
-		if !hasVal {
-			return
-		}
-		switch key {
-		case "url":
-			r.urls = append(r.urls, configValue(val))
-		case "pushurl":
-			r.pushurls = append(r.pushurls, configValue(val))
-		case "gh-resolved":
-			r.ghResolved = configValue(val)
-		}
-	case "branch":
-		if sub == "" || sub != c.branch || !hasVal {
-			return
-		}
-		switch key {
-		case "remote":
-			c.branchRemote = configValue(val)
-		case "pushremote":
-			c.pushRemote = configValue(val)
-		case "merge":
-			// git keeps every value and its upstream is the first.
-			if !c.hasMerge {
-				c.merge, c.hasMerge = configValue(val), true
-			}
-		}
-	case "push":
-		if sub == "" && key == "default" && hasVal {
-			// git's words, case and all; "tracking" is upstream's old name.
-			c.pushDefault = configValue(val)
-			if c.pushDefault == "tracking" {
-				c.pushDefault = "upstream"
-			}
-		}
-	case "url":
-		if sub == "" || !hasVal {
-			return
-		}
-		switch key {
-		case "insteadof":
-			c.insteadOf.add(sub, configValue(val))
-		case "pushinsteadof":
-			c.pushInsteadOf.add(sub, configValue(val))
-		}
+		r = &c.remotes[i]
 	}
+	if !decidesLookup(section, sub, key, c.branch) {
+		return
+	}
+	v := configValue(val)
+	c.digest = fnvAdd(c.digest, section, sub, key, strconv.FormatBool(hasVal), v)
+	if !hasVal || c.render && key == "pushinsteadof" {
+		return
+	}
+	switch key {
+	case "pushdefault":
+		c.remotePushDef = v
+	case "url":
+		r.urls = append(r.urls, v)
+	case "pushurl":
+		r.pushurls = append(r.pushurls, v)
+	case "gh-resolved":
+		r.ghResolved = v
+	case "remote":
+		c.branchRemote = v
+	case "pushremote":
+		c.pushRemote = v
+	case "merge":
+		// git keeps every value and its upstream is the first.
+		if !c.hasMerge {
+			c.merge, c.hasMerge = v, true
+		}
+	case "default":
+		// git's words, case and all; "tracking" is upstream's old name.
+		if c.pushDefault = v; v == "tracking" {
+			c.pushDefault = "upstream"
+		}
+	case "insteadof":
+		c.insteadOf.add(sub, v)
+	case "pushinsteadof":
+		c.pushInsteadOf.add(sub, v)
+	}
+}
+
+// decidesLookup reports whether the config key section.sub.key (section
+// and key lower-cased) takes part in deciding which pull request is
+// branch's (SPEC 3): the branch's remote, merge ref and push remote, the
+// default push remote and push.default, every remote's URLs and gh repo
+// set-default's mark, and the URL rewrites. Each key belongs to one
+// section only, so entry tells them apart by the key.
+func decidesLookup(section, sub, key, branch string) bool {
+	switch key {
+	case "pushdefault":
+		return section == "remote" && sub == ""
+	case "url", "pushurl", "gh-resolved":
+		return section == "remote" && sub != ""
+	case "remote", "merge", "pushremote":
+		return section == "branch" && sub != "" && sub == branch
+	case "default":
+		return section == "push" && sub == ""
+	case "insteadof", "pushinsteadof":
+		return section == "url" && sub != ""
+	}
+	return false
 }
 
 // Plan reads every config file git reads for the repository, as git reads
@@ -137,7 +155,7 @@ func (info *Info) Plan() (*Plan, error) {
 	if info.Detached || info.Branch == "" {
 		return nil, errors.New("HEAD is detached: no branch to look up")
 	}
-	c := &planConfig{branch: info.Branch, index: map[string]int{}}
+	c := newPlanConfig(info)
 	walkConfig(info, c.entry)
 	p := &Plan{Branch: info.Branch, Rebasing: info.Rebasing, PushDefault: c.pushDefault}
 	if p.PushDefault == "" {
@@ -161,10 +179,8 @@ func (info *Info) Plan() (*Plan, error) {
 	}
 	// The remote it pushes to: branch.<b>.pushRemote, remote.pushDefault,
 	// else the fetch remote.
-	pushName, pushExplicit := c.pushRemote, c.pushRemote != ""
-	if !pushExplicit && c.remotePushDef != "" {
-		pushName, pushExplicit = c.remotePushDef, true
-	}
+	pushName := cmp.Or(c.pushRemote, c.remotePushDef)
+	pushExplicit := pushName != ""
 	if !pushExplicit {
 		pushName, pushExplicit = fetchName, fetchExplicit
 	}
@@ -187,24 +203,17 @@ func (info *Info) Plan() (*Plan, error) {
 
 	if pushOK {
 		branch := ""
-		switch p.PushDefault {
-		case "nothing":
-		case "current", "matching":
+		switch {
+		case p.PushDefault == "nothing":
+		case p.PushDefault == "current" || p.PushDefault == "matching" || p.Triangular:
+			// git push refuses upstream in a triangular workflow, and
+			// simple pushes as current there: the branch's own name.
 			branch = info.Branch
-		case "upstream":
-			// git push refuses upstream in a triangular workflow; where
-			// the branch went is then its own name, as current pushes.
-			if p.Triangular {
-				branch = info.Branch
-			} else if upstream != nil {
-				branch = upstream.Branch
-			}
-		default: // simple, and what git refuses to read (then every git push fails)
-			if p.Triangular {
-				branch = info.Branch
-			} else if upstream != nil && upstream.Branch == info.Branch {
-				branch = info.Branch
-			}
+		case upstream == nil:
+		case p.PushDefault == "upstream" || upstream.Branch == info.Branch:
+			// simple (and what git refuses to read, where every git
+			// push fails) only to an upstream of the branch's name.
+			branch = upstream.Branch
 		}
 		if branch != "" {
 			p.Heads = append(p.Heads, Head{Why: WhyPushTarget, Remote: push.name, URL: push.pushURL, Branch: branch})
@@ -227,9 +236,6 @@ type resolvedRemote struct {
 // remote.pushDefault) that is no such remote is a URL itself; a default
 // name ("origin") that is no remote is none.
 func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) {
-	if name == "" {
-		return resolvedRemote{}, false
-	}
 	var urls, pushurls []string
 	r := resolvedRemote{name: name}
 	if i, ok := c.index[name]; ok && len(c.remotes[i].urls) > 0 {
@@ -243,10 +249,9 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 	// git's push URLs: the pushurls with insteadOf applied; without any,
 	// each url that a pushInsteadOf rule matches, rewritten by it alone;
 	// without such, the urls (insteadOf applied). The first one is used.
-	switch {
-	case len(pushurls) > 0:
+	if len(pushurls) > 0 {
 		r.pushURL, _ = c.insteadOf.apply(pushurls[0])
-	default:
+	} else {
 		r.pushURL = r.fetchURL
 		for _, u := range urls {
 			if pu, ok := c.pushInsteadOf.apply(u); ok {
@@ -260,16 +265,10 @@ func (c *planConfig) resolve(name string, explicit bool) (resolvedRemote, bool) 
 
 // pullNumber is N of refs/pull/N/head.
 func pullNumber(ref string) (int, bool) {
-	s, ok := strings.CutPrefix(ref, "refs/pull/")
-	if !ok {
-		return 0, false
-	}
-	s, ok = strings.CutSuffix(s, "/head")
-	if !ok || s == "" || s[0] == '0' || len(s) > 9 {
-		return 0, false
-	}
+	s, ok1 := strings.CutPrefix(ref, "refs/pull/")
+	s, ok2 := strings.CutSuffix(s, "/head")
 	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
+	if !ok1 || !ok2 || err != nil || s[0] == '0' || len(s) > 9 || n <= 0 {
 		return 0, false
 	}
 	return n, true

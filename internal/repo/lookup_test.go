@@ -514,7 +514,8 @@ func gitHere(t *testing.T, dir string, args ...string) {
 // pull request (SPEC 3) changes LookupID, from the repository's config,
 // the global files, an included file and the environment; nothing else
 // does (user, editor and alias settings, another branch's settings, a
-// fetch refspec, a commit, a comment, a file written next to ~/.gitconfig).
+// fetch refspec, the lookup's key names in other sections, a commit, a
+// comment, a file written next to ~/.gitconfig).
 func TestLookupIDCoversExactly(t *testing.T) {
 	testenv.Need(t, "git")
 	bare := filepath.Join(t.TempDir(), "o.git")
@@ -532,6 +533,11 @@ func TestLookupIDCoversExactly(t *testing.T) {
 		{"another branch's upstream", func() { gitHere(t, dir, "config", "branch.other.remote", "origin") }, false},
 		{"a fetch refspec", func() {
 			gitHere(t, dir, "config", "--add", "remote.origin.fetch", "+refs/pull/*:refs/remotes/origin/pr/*")
+		}, false},
+		{"lookup's key names in other sections", func() {
+			for _, k := range []string{"remote.origin.pushDefault", "branch.feature.url", "url.feature.merge", "core.default", "branch.feature.insteadOf"} {
+				gitHere(t, dir, "config", k, "origin")
+			}
 		}, false},
 		{"a commit", func() { gitHere(t, dir, "commit", "-q", "--allow-empty", "-m", "x") }, false},
 		{"a comment in the config", func() { appendFile(t, filepath.Join(dir, ".git", "config"), "# remote.origin.url = x\n") }, false},
@@ -800,4 +806,20 @@ func ascii(s string) bool {
 		}
 	}
 	return true
+}
+
+// TestPullNumber: only refs/pull/N/head with N a positive number as
+// GitHub writes it (no leading zero, at most nine digits) names
+// a pull request.
+func TestPullNumber(t *testing.T) {
+	for ref, want := range map[string]int{
+		"refs/pull/42/head": 42, "refs/pull/1/head": 1, "refs/pull/123456789/head": 123456789,
+		"refs/pull/042/head": 0, "refs/pull/0/head": 0, "refs/pull/-1/head": 0,
+		"refs/pull/1234567890/head": 0, "refs/pull//head": 0, "refs/pull/42/merge": 0,
+		"refs/heads/42": 0, "refs/pull/4x/head": 0, "pull/42/head": 0,
+	} {
+		if n, ok := pullNumber(ref); n != want || ok != (want > 0) {
+			t.Errorf("pullNumber(%q) = %d, %v; want %d", ref, n, ok, want)
+		}
+	}
 }

@@ -60,8 +60,7 @@ type Info struct {
 	// any directory.
 	Env []string
 
-	gitDirEnv string // GIT_DIR as found, absolute
-	env       env.Env
+	env env.Env
 }
 
 // Remote is one [remote "name"] section.
@@ -86,22 +85,18 @@ func Find(dir string, e env.Env) (*Info, error) {
 	if !filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("directory %q is not absolute", dir)
 	}
-	gitDirEnv, explicit := e.Lookup("GIT_DIR")
-	workTree, wtSet := e.Lookup("GIT_WORK_TREE")
 	var info *Info
 	var err error
-	if explicit {
-		info, err = explicitGitDir(dir, gitDirEnv, e)
+	if v, ok := e.Lookup("GIT_DIR"); ok {
+		info, err = explicitGitDir(dir, v, e)
 	} else {
 		info, err = discover(dir, e)
 	}
+	if err == nil {
+		err = info.workTree(dir)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if explicit || wtSet {
-		if err := info.fromEnvironment(dir, workTree, wtSet); err != nil {
-			return nil, err
-		}
 	}
 	head, err := readSmall(e.Files(), filepath.Join(info.GitDir, "HEAD"))
 	if err != nil {
@@ -114,10 +109,23 @@ func Find(dir string, e env.Env) (*Info, error) {
 	if info.Detached = info.Branch == ""; info.Detached {
 		info.readRebase()
 	}
-	fc := newFindConfig(info)
-	walkConfig(info, fc.entry)
-	fc.finish()
+	c := newPlanConfig(info)
+	c.render = true
+	walkConfig(info, c.entry)
+	c.fill(info)
 	return info, nil
+}
+
+// fill gives info what the render needs of the configuration.
+func (c *planConfig) fill(info *Info) {
+	for _, r := range c.remotes {
+		if len(r.urls) > 0 {
+			u, _ := c.insteadOf.apply(r.urls[0])
+			info.Remotes = append(info.Remotes, Remote{Name: r.name, URL: u})
+		}
+	}
+	info.BranchRemote = c.branchRemote
+	info.LookupID = strconv.FormatUint(c.digest, 16)
 }
 
 // readRebase sees whether a detached HEAD is a rebase of a branch that
@@ -139,62 +147,88 @@ func (info *Info) readRebase() {
 	}
 }
 
-// discover walks up from dir as git does without GIT_DIR, and checks the
-// owners git checks (the work tree's top, the .git entry and, for a
-// gitdir file, the git directory it names): one stat more than the walk
-// (two for a gitdir file), and git's configuration is read only if an
-// owner differs.
+// discover walks up from dir as git does without GIT_DIR to the first
+// directory with a .git entry, and checks the owners git checks (the work
+// tree's top, the .git entry as lstat has it and, for a gitdir file, the
+// git directory it names): one stat more than the walk (two for a gitdir
+// file), and git's configuration is read only if an owner differs.
 func discover(dir string, e env.Env) (*Info, error) {
-	root, gitPath, isFile, gitUID, err := findRoot(dir, e.Files())
-	if err != nil {
-		return nil, err
+	files := e.Files()
+	root, gitPath, gitUID := filepath.Clean(dir), "", uint32(0)
+	var st rawfile.FileInfo
+	for {
+		p := filepath.Join(root, ".git")
+		var err error
+		if st, err = files.Lstat(p); err == nil {
+			gitUID = st.Uid
+			if st.IsSymlink() { // rare: its type is the target's
+				st, err = files.Stat(p)
+			}
+			if err == nil && (st.IsDir() || st.IsRegular()) {
+				gitPath = p
+				break
+			}
+		}
+		if filepath.Dir(root) == root {
+			return nil, ErrNotRepository
+		}
+		root = filepath.Dir(root)
 	}
-	top, err := e.Files().Stat(root)
-	if err != nil {
-		return nil, err
+	isFile := st.IsRegular()
+	info := &Info{Root: root, env: e}
+	top, err := files.Stat(root)
+	if err == nil {
+		err = info.setGitDir(gitPath, isFile, isFile)
 	}
-	info := &Info{Root: root, GitDir: gitPath, CommonDir: gitPath, env: e}
 	dirUID := gitUID
-	if isFile {
-		if err := info.followGitFile(gitPath); err != nil {
-			return nil, err
-		}
-		st, err := e.Files().Stat(info.GitDir)
-		if err != nil {
-			return nil, err
-		}
+	if err == nil && isFile {
+		st, err = files.Stat(info.GitDir)
 		dirUID = st.Uid
 	}
-	if err := checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}, e); err != nil {
+	if err == nil {
+		err = checkOwners(root, []owned{{root, top.Uid}, {gitPath, gitUID}, {info.GitDir, dirUID}}, e)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return info, nil
 }
 
-// followGitFile reads a "gitdir: PATH" file (a linked worktree, a
-// submodule) and the common directory a linked worktree's git directory
-// names.
-func (info *Info) followGitFile(p string) error {
-	gd, err := readGitFile(info.env.Files(), p)
-	if err != nil {
-		return err
+// setGitDir sets the git directories from p, a git directory or (isFile)
+// a "gitdir: PATH" file (a linked worktree, a submodule). common reads the
+// common directory a linked worktree's git directory names: a .git
+// directory found by walking up is its own, and a render saves the failed
+// open.
+func (info *Info) setGitDir(p string, isFile, common bool) error {
+	info.GitDir = p
+	if isFile {
+		b, err := readSmall(info.env.Files(), p)
+		if err != nil {
+			return err
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		gd, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+		if !ok {
+			return fmt.Errorf("%s: not a gitdir file", p)
+		}
+		info.GitDir = under(filepath.Dir(p), strings.TrimSpace(gd))
 	}
-	info.GitDir, info.CommonDir = gd, gd
-	// Only a linked worktree's git directory names the repository's
-	// common directory: a .git directory found by walking up is its own,
-	// and a render saves the failed open.
-	info.readCommonDir()
+	info.CommonDir = info.GitDir
+	if !common {
+		return nil
+	}
+	if b, err := readSmall(info.env.Files(), filepath.Join(info.GitDir, "commondir")); err == nil {
+		info.CommonDir = under(info.GitDir, strings.TrimSpace(string(b)))
+	}
 	return nil
 }
 
-func (info *Info) readCommonDir() {
-	if b, err := readSmall(info.env.Files(), filepath.Join(info.GitDir, "commondir")); err == nil {
-		cd := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(cd) {
-			cd = filepath.Join(info.GitDir, cd)
-		}
-		info.CommonDir = filepath.Clean(cd)
+// under is p, cleaned, relative to dir unless absolute.
+func under(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
 	}
+	return filepath.Join(dir, p)
 }
 
 // explicitGitDir is the repository GIT_DIR names (a git directory or a
@@ -204,175 +238,68 @@ func explicitGitDir(dir, v string, e env.Env) (*Info, error) {
 	if v == "" {
 		return nil, notRepository("GIT_DIR is set but empty")
 	}
-	p, err := absPath(dir, v)
-	var st rawfile.FileInfo
-	if err == nil {
-		st, err = e.Files().Stat(p)
-	}
+	p, st, err := absStat(dir, v, e.Files())
 	if err != nil || !(st.IsDir() || st.IsRegular()) {
 		return nil, notRepository("GIT_DIR=" + v + " is not a git repository")
 	}
-	info := &Info{Root: filepath.Clean(dir), GitDir: p, CommonDir: p, gitDirEnv: p, env: e}
-	if st.IsRegular() {
-		if err := info.followGitFile(p); err != nil {
-			return nil, notRepository("GIT_DIR=" + v + " is not a git repository: " + err.Error())
-		}
-	} else {
-		// GIT_DIR may name a linked worktree's git directory itself.
-		info.readCommonDir()
+	info := &Info{Root: filepath.Clean(dir), Env: []string{"GIT_DIR=" + p}, env: e}
+	// GIT_DIR may name a linked worktree's git directory itself.
+	if err := info.setGitDir(p, st.IsRegular(), true); err != nil {
+		return nil, notRepository("GIT_DIR=" + v + " is not a git repository: " + err.Error())
 	}
 	return info, nil
 }
 
-// fromEnvironment applies git's rule for the work tree when the
-// environment names the repository: GIT_WORK_TREE if set (relative to
-// dir), else, with GIT_DIR, dir itself (core.worktree and core.bare move
-// only the work tree, which nothing gh asks git depends on). It records
-// both variables, absolute, in Env.
-func (info *Info) fromEnvironment(dir, workTree string, wtSet bool) error {
-	if info.gitDirEnv == "" {
-		info.gitDirEnv = filepath.Join(info.Root, ".git") // found by walking up
-	}
-	info.Env = []string{"GIT_DIR=" + info.gitDirEnv}
-	if !wtSet {
+// workTree applies git's rule for the work tree when the environment
+// names the repository: GIT_WORK_TREE if set (relative to dir), else, with
+// GIT_DIR, dir itself (core.worktree and core.bare move only the work
+// tree, which nothing gh asks git depends on). Env gets both variables,
+// absolute.
+func (info *Info) workTree(dir string) error {
+	v, ok := info.env.Lookup("GIT_WORK_TREE")
+	if !ok {
 		return nil
 	}
-	if workTree == "" {
+	if info.Env == nil {
+		info.Env = []string{"GIT_DIR=" + filepath.Join(info.Root, ".git")} // found by walking up
+	}
+	if v == "" {
 		return notRepository("GIT_WORK_TREE is set but empty")
 	}
-	wt, err := absPath(dir, workTree)
-	if err == nil {
-		var st rawfile.FileInfo
-		if st, err = info.env.Files().Stat(wt); err == nil && !st.IsDir() {
-			err = errors.New("not a directory")
-		}
-	}
-	if err != nil {
+	wt, st, err := absStat(dir, v, info.env.Files())
+	if err != nil || !st.IsDir() {
 		// gh would run in it: no guessing at another directory.
-		return notRepository("GIT_WORK_TREE=" + workTree + " is not a directory")
+		return notRepository("GIT_WORK_TREE=" + v + " is not a directory")
 	}
 	info.Root = wt
 	info.Env = append(info.Env, "GIT_WORK_TREE="+wt)
 	return nil
 }
 
-// absPath is p, relative to dir, as the kernel resolves it from there:
-// cleaning is exact unless a ".." may climb out of a symbolic link, which
-// only the file system can tell.
-func absPath(dir, p string) (string, error) {
+// absStat is p, relative to dir, as the kernel resolves it from there
+// (cleaning is exact unless a ".." may climb out of a symbolic link,
+// which only the file system can tell), and what it names.
+func absStat(dir, p string, files rawfile.Reader) (string, rawfile.FileInfo, error) {
 	if !filepath.IsAbs(p) {
 		p = dir + "/" + p
 	}
-	if p != ".." && !strings.HasPrefix(p, "../") && !strings.Contains(p, "/../") && !strings.HasSuffix(p, "/..") {
-		return filepath.Clean(p), nil
+	var err error
+	if strings.Contains(p+"/", "/../") {
+		p, err = filepath.EvalSymlinks(p)
+	} else {
+		p = filepath.Clean(p)
 	}
-	return filepath.EvalSymlinks(p)
-}
-
-// findRoot walks up from dir to the first directory with a .git entry; it
-// reports the entry's owner, as git judges it (lstat).
-func findRoot(dir string, files rawfile.Reader) (root, gitPath string, isFile bool, uid uint32, err error) {
-	d := filepath.Clean(dir)
-	for {
-		p := filepath.Join(d, ".git")
-		if st, err := files.Lstat(p); err == nil {
-			uid = st.Uid
-			if st.IsSymlink() { // rare: its type is the target's
-				st, err = files.Stat(p)
-			}
-			if err == nil && st.IsDir() {
-				return d, p, false, uid, nil
-			}
-			if err == nil && st.IsRegular() {
-				return d, p, true, uid, nil
-			}
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", false, 0, ErrNotRepository
-		}
-		d = parent
+	var st rawfile.FileInfo
+	if err == nil {
+		st, err = files.Stat(p)
 	}
-}
-
-// readGitFile follows a "gitdir: PATH" file (linked worktrees, submodules).
-func readGitFile(files rawfile.Reader, p string) (string, error) {
-	b, err := readSmall(files, p)
-	if err != nil {
-		return "", err
-	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	gd, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
-	if !ok {
-		return "", fmt.Errorf("%s: not a gitdir file", p)
-	}
-	gd = strings.TrimSpace(gd)
-	if !filepath.IsAbs(gd) {
-		gd = filepath.Join(filepath.Dir(p), gd)
-	}
-	return filepath.Clean(gd), nil
+	return p, st, err
 }
 
 func readSmall(files rawfile.Reader, p string) ([]byte, error) {
 	// Non-blocking: a FIFO planted as HEAD must not hang the prompt.
 	b, _, err := files.Read(p, maxFile, syscall.O_NONBLOCK, nil)
 	return b, err
-}
-
-// findConfig is what the render needs from git's configuration: Plan's
-// reading of it (the remotes, the branch's remote, the insteadOf rules),
-// and the digest of what decides the branch's pull request (LookupID).
-type findConfig struct {
-	planConfig
-	info   *Info
-	digest uint64
-}
-
-func newFindConfig(info *Info) *findConfig {
-	return &findConfig{planConfig: planConfig{branch: info.Branch, index: map[string]int{}},
-		info: info, digest: fnvAdd(fnvOffset, info.Branch, strconv.FormatBool(info.Rebasing))}
-}
-
-func (fc *findConfig) entry(section, sub, key, val string, hasVal bool) {
-	if decidesLookup(section, sub, key, fc.branch) {
-		fc.digest = fnvAdd(fc.digest, section, sub, key, strconv.FormatBool(hasVal), configValue(val))
-	}
-	if key != "pushinsteadof" { // the render rewrites no push URL
-		fc.planConfig.entry(section, sub, key, val, hasVal)
-	}
-}
-
-func (fc *findConfig) finish() {
-	for _, r := range fc.remotes {
-		if len(r.urls) > 0 {
-			u, _ := fc.insteadOf.apply(r.urls[0])
-			fc.info.Remotes = append(fc.info.Remotes, Remote{Name: r.name, URL: u})
-		}
-	}
-	fc.info.BranchRemote = fc.branchRemote
-	fc.info.LookupID = strconv.FormatUint(fc.digest, 16)
-}
-
-// decidesLookup reports whether the config key section.sub.key (section
-// and key lower-cased) takes part in deciding which pull request is
-// branch's (SPEC 3): the branch's remote, merge ref and push remote, the
-// default push remote and push.default, every remote's URLs and gh repo
-// set-default's mark, and the URL rewrites.
-func decidesLookup(section, sub, key, branch string) bool {
-	switch section {
-	case "remote":
-		if sub == "" {
-			return key == "pushdefault"
-		}
-		return key == "url" || key == "pushurl" || key == "gh-resolved"
-	case "branch":
-		return sub != "" && sub == branch && (key == "remote" || key == "merge" || key == "pushremote")
-	case "push":
-		return sub == "" && key == "default"
-	case "url":
-		return sub != "" && (key == "insteadof" || key == "pushinsteadof")
-	}
-	return false
 }
 
 const (
@@ -520,13 +447,7 @@ func splitURL(url string) (scheme, host, path string, ok bool) {
 // whose host gh runs through the SSH configuration's aliases.
 func IsSSH(url string) bool {
 	scheme, host, _, ok := splitURL(url)
-	switch scheme {
-	case "ssh://", "git+ssh://", "ssh+git://":
-		return true
-	case "":
-		return ok && host != ""
-	}
-	return false
+	return scheme == "ssh://" || scheme == "git+ssh://" || scheme == "ssh+git://" || scheme == "" && ok && host != ""
 }
 
 // Host extracts the host name from a remote URL in any of git's forms:
@@ -535,12 +456,9 @@ func IsSSH(url string) bool {
 func Host(url string) string {
 	scheme, h, _, _ := splitURL(url)
 	if scheme != "" {
-		if strings.HasPrefix(h, "[") {
-			if j := strings.IndexByte(h, ']'); j >= 0 {
-				return strings.ToLower(h[1:j])
-			}
-		}
-		if j := strings.IndexByte(h, ':'); j >= 0 {
+		if j := strings.IndexByte(h, ']'); strings.HasPrefix(h, "[") && j >= 0 {
+			h = h[1:j]
+		} else if j := strings.IndexByte(h, ':'); j >= 0 {
 			h = h[:j]
 		}
 	}

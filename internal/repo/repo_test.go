@@ -228,9 +228,26 @@ func TestConfigParsing(t *testing.T) {
 
 // parseConfig reads one config file's text as Find reads all of them.
 func parseConfig(b []byte, info *Info) {
-	fc := newFindConfig(info)
-	eachEntry(b, fc.entry)
-	fc.finish()
+	c := newPlanConfig(info)
+	c.render = true
+	eachEntry(b, c.entry)
+	c.fill(info)
+}
+
+// TestIsSSH: the scp-like form and the ssh schemes (any case) reach
+// their host over SSH; other schemes, local paths and an scp-like URL
+// without a host do not.
+func TestIsSSH(t *testing.T) {
+	for url, want := range map[string]bool{
+		"git@github.com:o/r.git": true, "github.com:o/r": true, "ssh://git@github.com/o/r": true,
+		"SSH://github.com:22/o/r": true, "git+ssh://github.com/o/r": true, "ssh+git://github.com/o/r": true,
+		"https://github.com/o/r": false, "git://github.com/o/r": false, "file:///srv/r": false,
+		"/srv/git/r.git": false, "./rel:x": false, ":o/r": false, "git@:o/r": false,
+	} {
+		if got := IsSSH(url); got != want {
+			t.Errorf("IsSSH(%q) = %v, want %v", url, got, want)
+		}
+	}
 }
 
 func TestHost(t *testing.T) {

@@ -43,39 +43,6 @@ func better(a, b *rewriteRule) bool {
 	return len(a.prefix) > len(b.prefix) || len(a.prefix) == len(b.prefix) && a.order < b.order
 }
 
-// find returns the rule that rewrites url, or nil.
-func (r *rewrites) find(url string) *rewriteRule {
-	if len(r.rules) <= smallRewrites {
-		var best *rewriteRule
-		for i := range r.rules {
-			rw := &r.rules[i]
-			if strings.HasPrefix(url, rw.prefix) && (best == nil || better(rw, best)) {
-				best = rw
-			}
-		}
-		return best
-	}
-	if r.ends == nil {
-		r.build()
-	}
-	best := r.ends[0]
-	node := int32(0)
-	for i := 0; i < len(url); i++ {
-		next, ok := r.trie[uint64(node)<<8|uint64(url[i])]
-		if !ok {
-			break
-		}
-		node = next
-		if r.ends[node] >= 0 {
-			best = r.ends[node]
-		}
-	}
-	if best < 0 {
-		return nil
-	}
-	return &r.rules[best]
-}
-
 // build makes the byte trie of the rules' prefixes: one node per distinct
 // prefix byte, each rule at the node where its prefix ends.
 func (r *rewrites) build() {
@@ -102,9 +69,31 @@ func (r *rewrites) build() {
 
 // apply is url rewritten by the winning rule, and whether one matched.
 func (r *rewrites) apply(url string) (string, bool) {
-	rw := r.find(url)
-	if rw == nil {
+	best := int32(-1)
+	if len(r.rules) <= smallRewrites {
+		for i := range r.rules {
+			if strings.HasPrefix(url, r.rules[i].prefix) && (best < 0 || better(&r.rules[i], &r.rules[best])) {
+				best = int32(i)
+			}
+		}
+	} else {
+		if r.ends == nil {
+			r.build()
+		}
+		best = r.ends[0]
+		for i, node := 0, int32(0); i < len(url); i++ {
+			next, ok := r.trie[uint64(node)<<8|uint64(url[i])]
+			if !ok {
+				break
+			}
+			if node = next; r.ends[node] >= 0 {
+				best = r.ends[node]
+			}
+		}
+	}
+	if best < 0 {
 		return url, false
 	}
+	rw := &r.rules[best]
 	return rw.base + url[len(rw.prefix):], true
 }

@@ -23,8 +23,7 @@ func (info *Info) BranchOid() string {
 // RefOid is the commit a full ref name ("refs/remotes/origin/x") points
 // at, read as BranchOid reads a branch; "" when it cannot be told.
 func (info *Info) RefOid(ref string) string {
-	rest, ok := strings.CutPrefix(ref, "refs/")
-	if !ok || !safeRefName(rest) {
+	if !safeRefName(ref) {
 		return ""
 	}
 	if loose, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, filepath.FromSlash(ref))); err == nil {
@@ -51,8 +50,7 @@ func (info *Info) RefOid(ref string) string {
 // refs/remotes/origin/HEAD ("ref: refs/remotes/origin/main"), read as a
 // loose file only (git keeps symbolic refs loose).
 func Symref(info *Info, ref string) (string, error) {
-	rest, ok := strings.CutPrefix(ref, "refs/")
-	if !ok || !safeRefName(rest) {
+	if !safeRefName(ref) {
 		return "", errors.New("not a ref name")
 	}
 	b, err := readSmall(info.env.Files(), filepath.Join(info.CommonDir, filepath.FromSlash(ref)))
@@ -66,19 +64,14 @@ func Symref(info *Info, ref string) (string, error) {
 	return strings.TrimSpace(target), nil
 }
 
-// safeRefName refuses what git's check-ref-format refuses that would let
-// a branch name read outside refs/heads.
-func safeRefName(b string) bool {
-	if b == "" || strings.Contains(b, "..") || strings.ContainsAny(b, "\x00\\") ||
-		strings.HasPrefix(b, "/") || strings.HasSuffix(b, "/") || strings.Contains(b, "//") {
-		return false
-	}
-	for _, part := range strings.Split(b, "/") {
-		if strings.HasPrefix(part, ".") {
-			return false
-		}
-	}
-	return true
+// safeRefName is a full ref name ("refs/...") without what git's
+// check-ref-format refuses that would let it read outside refs/.
+func safeRefName(ref string) bool {
+	// No part may start with '.': no "..", no hidden name.
+	b, ok := strings.CutPrefix(ref, "refs/")
+	return ok && b != "" && !strings.Contains(b, "..") && !strings.ContainsAny(b, "\x00\\") &&
+		!strings.HasPrefix(b, "/") && !strings.HasSuffix(b, "/") && !strings.Contains(b, "//") &&
+		!strings.HasPrefix(b, ".") && !strings.Contains(b, "/.")
 }
 
 // IsOid reports whether s is a full SHA-1 or SHA-256 object name.

@@ -41,3 +41,23 @@ func TestBranchOid(t *testing.T) {
 		t.Errorf("loose ref after pack-refs: %q, want %s", got, d)
 	}
 }
+
+// TestSafeRefName: a ref name that could read outside refs/ (not under
+// refs/, a "..", an absolute or empty part, a part starting with '.', a
+// backslash or NUL) is refused; ordinary names, dots inside a part
+// included, pass.
+func TestSafeRefName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"heads/main": true, "heads/feature/x.y": true, "remotes/origin/HEAD": true,
+		"": false, "heads/../../config": false, "heads/a..b": false, ".git": false,
+		"heads/.hidden": false, "heads/a/.b": false, "/etc/passwd": false, "heads/x/": false,
+		"heads//x": false, `heads\x`: false, "heads/a\x00": false,
+	} {
+		if got := safeRefName("refs/" + name); got != want {
+			t.Errorf("safeRefName(%q) = %v, want %v", name, got, want)
+		}
+	}
+	if safeRefName("heads/main") || safeRefName("refs/") {
+		t.Error("safeRefName takes a name outside refs/")
+	}
+}

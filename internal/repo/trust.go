@@ -171,10 +171,3 @@ func expandUser(p string, e env.Env) (string, bool) {
 	}
 	return strings.TrimSuffix(home, "/") + "/" + tail, true
 }
-
-// envBool is git's git_env_bool with false as the default; on garbage,
-// where git dies, no system config is the lesser surprise.
-func envBool(e env.Env, name string) bool {
-	v, ok := e.Lookup(name)
-	return ok && gitBool(v, true)
-}
