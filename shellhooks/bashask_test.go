@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,7 +23,14 @@ func askFunction(t *testing.T) string {
 		t.Fatal("no _prchip_ask in the bash snippet")
 	}
 	end := strings.Index(snippet[start:], "\n  }\n")
-	return snippet[start : start+end+4]
+	// The budget for its first wait is two seconds here, not the hook's
+	// 50 ms, so that a loaded machine does not turn a late answer into none.
+	first := "_prchip_left=" + strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64) + "\n"
+	fn := snippet[start : start+end+4]
+	if !strings.Contains(fn, first) {
+		t.Fatalf("no %q in _prchip_ask", first)
+	}
+	return strings.Replace(fn, first, "_prchip_left=2\n", 1)
 }
 
 // The hook's own question (_prchip_ask, in real bash over real FIFOs)
@@ -84,7 +92,7 @@ func TestBashAskReadsFrames(t *testing.T) {
 				}
 			}()
 			script := askFunction(t) + `
-_prchip_wdir=$1 _prchip_id=1 _prchip_dirty=0 _prchip_once= _prchip_budget=50000 _prchip_wpid=0
+_prchip_wdir=$1 _prchip_id=1 _prchip_dirty=0 _prchip_once= _prchip_budget=2000000 _prchip_wpid=0
 for q in ` + strings.Repeat("x ", len(c.want)) + `; do
   PRCHIP= _prchip_ae="${HOME@A}"
   _prchip_ask
