@@ -67,7 +67,6 @@ type Chip struct {
 	Key    string
 	Config *config.Config
 	Store  *cache.Store
-	Budget time.Duration
 	// Until is when time alone could change this render (StableUntil);
 	// set only when the request asks.
 	Until time.Time
@@ -84,28 +83,27 @@ func Engine(r Request) *chip.Engine {
 // Render reads state, decides, and maybe starts one background refresh.
 func Render(r Request) Chip {
 	eng := Engine(r)
-	var none Chip // outside a repository: nothing, whatever the time
-	if r.Until {
-		none.Until = eng.Time().Add(24 * time.Hour)
+	var c Chip
+	if r.Until { // a day, outside a repository and where time alone changes nothing
+		c.Until = eng.Time().Add(24 * time.Hour)
 	}
 	if eng.Dir == "" {
-		return none
+		return c
 	}
 	f := eng.Gather()
 	if f.Repo == nil {
-		return none
+		return c
 	}
 	v := chip.LoadView(eng.Store, f.Key)
 	text, refresh := eng.Render(f, &v, r.Shell)
-	c := Chip{Text: text, Key: f.Key, Config: eng.Config, Store: eng.Store}
+	c.Text, c.Key, c.Config, c.Store = text, f.Key, eng.Config, eng.Store
 	if r.Until {
-		if c.Until = eng.StableUntil(f, &v); c.Until.IsZero() {
-			c.Until = eng.Time().Add(24 * time.Hour)
+		if stable := eng.StableUntil(f, &v); !stable.IsZero() {
+			c.Until = stable
 		}
 	}
 	if refresh && !r.NoRefresh {
 		c.InFlight, c.Child = spawnRefresh(eng, f)
-		c.Budget = Budget(eng.Config)
 	}
 	return c
 }

@@ -204,16 +204,14 @@ func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 				w.mu.Lock()
 				ok := w.push()
 				w.mu.Unlock()
-				if !ok {
-					w.exit()
+				if ok {
+					continue
 				}
 			case <-gone:
-				w.exit()
 			case <-idle.C:
-				w.exit()
 			case <-sigs:
-				w.exit()
 			}
+			w.exit()
 		}
 	}()
 	for {
@@ -259,23 +257,18 @@ var errSharedChannel = errors.New("worker FIFOs not private to the user")
 // the group or others, is refused. Checked on the opened descriptors, so
 // a name swapped after the check changes nothing.
 func privateChannel(dir string, fifos ...*os.File) error {
-	uid := uint32(os.Geteuid())
 	var st syscall.Stat_t
-	if err := syscall.Lstat(dir, &st); err != nil {
-		return fmt.Errorf("%w: %w", errSharedChannel, err)
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFDIR || st.Uid != uid || st.Mode&0o077 != 0 {
-		return fmt.Errorf("%w: %s", errSharedChannel, dir)
-	}
-	for _, f := range fifos {
-		if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
-			return fmt.Errorf("%w: %w", errSharedChannel, err)
+	err, name, kind := syscall.Lstat(dir, &st), dir, uint32(syscall.S_IFDIR)
+	for i := 0; err == nil; i++ {
+		if st.Mode&syscall.S_IFMT != kind || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+			return fmt.Errorf("%w: %s", errSharedChannel, name)
 		}
-		if st.Mode&syscall.S_IFMT != syscall.S_IFIFO || st.Uid != uid || st.Mode&0o077 != 0 {
-			return fmt.Errorf("%w: %s", errSharedChannel, f.Name())
+		if i == len(fifos) {
+			return nil
 		}
+		err, name, kind = syscall.Fstat(int(fifos[i].Fd()), &st), fifos[i].Name(), syscall.S_IFIFO
 	}
-	return nil
+	return fmt.Errorf("%w: %w", errSharedChannel, err)
 }
 
 // openFIFO opens a FIFO without blocking (write-only fails with ENXIO
@@ -453,8 +446,11 @@ func (w *Worker) follow(rr render.Chip) {
 	case rr.Child != nil:
 		go func() { rr.Child.Wait(); notify() }()
 	case rr.InFlight && w.watching.CompareAndSwap(false, true):
-		store, key, budget := rr.Store, rr.Key, rr.Budget+2*time.Second
-		go func() { store.WaitUnlocked(key, budget); w.watching.Store(false); notify() }()
+		go func() {
+			rr.Store.WaitUnlocked(rr.Key, render.Budget(rr.Config)+2*time.Second)
+			w.watching.Store(false)
+			notify()
+		}()
 	}
 }
 
@@ -480,24 +476,16 @@ func (w *Worker) push() bool {
 // a pidfd, which names that process and no later one with its number.
 func watchProcess(pid int) <-chan struct{} {
 	gone := make(chan struct{})
-	fd, err := pidfdOpen(pid)
-	if err != nil {
-		if errors.Is(err, syscall.ESRCH) {
-			close(gone)
-			return gone
-		}
-		// No pidfd (an old kernel): poll whether the process still exists.
-		go func() {
+	go func() {
+		defer close(gone)
+		if fd, err := pidfdOpen(pid); err == nil {
+			waitReadable(fd)
+		} else if !errors.Is(err, syscall.ESRCH) {
+			// No pidfd (an old kernel): poll whether the process still exists.
 			for syscall.Kill(pid, 0) == nil {
 				time.Sleep(time.Second)
 			}
-			close(gone)
-		}()
-		return gone
-	}
-	go func() {
-		waitReadable(fd)
-		close(gone)
+		}
 	}()
 	return gone
 }
@@ -577,9 +565,7 @@ func writeRecord(state string, shellPID int, binary string) string {
 func pruneRecords(dir *privdir.Dir) {
 	names, _ := dir.Names()
 	for _, name := range names {
-		var rec record
-		b, err := readRecord(dir, name)
-		if err != nil || json.Unmarshal(b, &rec) != nil || !isWorker(rec.PID) {
+		if rec, ok := decodeRecord(readRecord(dir, name)); !ok || !isWorker(rec.PID) {
 			if st, err := dir.Lstat(name); err == nil && time.Since(time.Unix(0, st.MtimeNs)) > time.Minute {
 				dir.Remove(name) // unreadable or dead, and not just being written
 			}
@@ -597,11 +583,15 @@ func readRecord(dir *privdir.Dir, name string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, 64<<10))
 }
 
+func decodeRecord(b []byte, err error) (rec record, ok bool) {
+	ok = err == nil && json.Unmarshal(b, &rec) == nil
+	return rec, ok
+}
+
 // removeRecord deletes the record if it is still this worker's (a newer
 // worker of the same shell may have replaced it).
 func (w *Worker) removeRecord() {
-	var rec record
-	if b, err := os.ReadFile(w.record); err == nil && json.Unmarshal(b, &rec) == nil && rec.PID == os.Getpid() {
+	if rec, ok := decodeRecord(os.ReadFile(w.record)); ok && rec.PID == os.Getpid() {
 		os.Remove(w.record)
 	}
 }
@@ -632,15 +622,12 @@ func Find(state string, now time.Time) *chip.StatusWorker {
 			return nil
 		}
 		name := filepath.Join(dir, strconv.Itoa(pid))
-		if b, err := os.ReadFile(name); err == nil {
-			var rec record
-			if json.Unmarshal(b, &rec) == nil && rec.ShellPID == pid && isWorker(rec.PID) {
-				idle := int64(0)
-				if st, err := os.Stat(name); err == nil && now.After(st.ModTime()) {
-					idle = int64(now.Sub(st.ModTime()) / time.Second)
-				}
-				return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
+		if rec, ok := decodeRecord(os.ReadFile(name)); ok && rec.ShellPID == pid && isWorker(rec.PID) {
+			idle := int64(0)
+			if st, err := os.Stat(name); err == nil && now.After(st.ModTime()) {
+				idle = int64(now.Sub(st.ModTime()) / time.Second)
 			}
+			return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
 		}
 		st, _ := proc.ReadStat(pid)
 		pid = st.PPID
