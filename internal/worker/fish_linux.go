@@ -87,46 +87,50 @@ var errShellGone = errors.New("the shell is gone")
 // worker (it ran exec), so there is no one to answer.
 var errShellChanged = errors.New("the shell's process runs another program")
 
-func openFishChannel(dir string, pid int) (*fishChannel, error) {
+func openFishChannel(dir string, pid int) (_ *fishChannel, err error) {
 	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("fish channel: %w", err)
 	}
 	c := &fishChannel{dir: dir, dirFD: dfd, inFD: -1, pidFD: -1, pid: pid, buf: make([]byte, 4096), pending: true}
-	fail := func(err error) (*fishChannel, error) {
-		c.release()
-		return nil, err
-	}
+	defer func() {
+		if err != nil {
+			c.release()
+			err = fmt.Errorf("fish channel: %w", err)
+		}
+	}()
 	// Only the user may write a request (it chooses the programs a refresh
 	// runs, and carries tokens): the directory is mktemp's, 0700.
 	var st unix.Stat_t
 	if err := unix.Fstat(dfd, &st); err != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
-		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
+		return nil, fmt.Errorf("%w: %s", errSharedChannel, dir)
 	}
-	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil {
-		if errors.Is(err, unix.ESRCH) {
-			return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
-		}
-		return fail(fmt.Errorf("fish channel: %w", err))
+	if c.pidFD, err = unix.PidfdOpen(pid, 0); errors.Is(err, unix.ESRCH) {
+		return nil, fmt.Errorf("shell %d: %w", pid, errShellGone)
+	} else if err != nil {
+		return nil, err
 	}
 	// Read after the pidfd is open and found alive after: it is the
 	// pidfd's process's.
-	if c.exe = proc.Exe(pid); c.exe == (rawfile.ID{}) || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
-		return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
+	if c.exe = proc.Exe(pid); c.exe == (rawfile.ID{}) || !c.alive() {
+		return nil, fmt.Errorf("shell %d: %w", pid, errShellGone)
 	}
 	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
-		return fail(fmt.Errorf("fish channel: %w", err))
+		return nil, err
 	}
 	// Through the descriptor, so the watch is on the directory checked.
-	if _, err := unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
+	if _, err = unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
 		unix.IN_CLOSE_WRITE|unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_ONLYDIR); err != nil {
-		return fail(fmt.Errorf("fish channel: %w", err))
+		return nil, err
 	}
 	return c, nil
 }
 
+// alive reports whether the shell's process has not ended.
+func (c *fishChannel) alive() bool { return unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil }
+
 func (c *fishChannel) release() {
-	for _, fd := range []int{c.inFD, c.pidFD} {
+	for _, fd := range []int{c.inFD, c.pidFD, c.dirFD} {
 		if fd >= 0 {
 			unix.Close(fd)
 		}
@@ -232,14 +236,14 @@ func (c *fishChannel) Write(b []byte) (int, error) {
 func (c *fishChannel) writeAnswer(line string) error {
 	tmp := shellhooks.FishAnswer + ".tmp"
 	fd, err := unix.Openat(c.dirFD, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err == nil {
+		_, err = unix.Write(fd, []byte(line))
+		err = errors.Join(err, unix.Close(fd))
+	}
+	if err == nil {
+		err = unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer)
+	}
 	if err != nil {
-		return fmt.Errorf("fish answer: %w", err)
-	}
-	_, err = unix.Write(fd, []byte(line))
-	if err = errors.Join(err, unix.Close(fd)); err != nil {
-		return fmt.Errorf("fish answer: %w", err)
-	}
-	if err := unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer); err != nil {
 		return fmt.Errorf("fish answer: %w", err)
 	}
 	return nil
@@ -257,7 +261,7 @@ func (c *fishChannel) signal() bool {
 	if proc.Exe(c.pid) != c.exe {
 		return false
 	}
-	if proc.Catches(c.pid, unix.SIGURG) && unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil {
+	if proc.Catches(c.pid, unix.SIGURG) && c.alive() {
 		unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
 	}
 	return true
@@ -269,7 +273,7 @@ func (c *fishChannel) signal() bool {
 // directory goes.
 func (c *fishChannel) close() {
 	c.once.Do(func() {
-		if unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil && proc.Exe(c.pid) == c.exe {
+		if c.alive() && proc.Exe(c.pid) == c.exe {
 			c.writeAnswer(shellhooks.FishEnd + "\n")
 			unix.Unlinkat(c.dirFD, shellhooks.FishRequest, 0)
 		} else {
