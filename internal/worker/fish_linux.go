@@ -87,41 +87,37 @@ var errShellGone = errors.New("the shell is gone")
 // worker (it ran exec), so there is no one to answer.
 var errShellChanged = errors.New("the shell's process runs another program")
 
-func openFishChannel(dir string, pid int) (_ *fishChannel, err error) {
+func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("fish channel: %w", err)
 	}
 	c := &fishChannel{dir: dir, dirFD: dfd, inFD: -1, pidFD: -1, pid: pid, buf: make([]byte, 4096), pending: true}
-	defer func() {
-		if err != nil {
-			c.release()
-			err = fmt.Errorf("fish channel: %w", err)
-		}
-	}()
+	fail := func(err error) (*fishChannel, error) {
+		c.release()
+		return nil, fmt.Errorf("fish channel: %w", err)
+	}
 	// Only the user may write a request (it chooses the programs a refresh
 	// runs, and carries tokens): the directory is mktemp's, 0700.
 	var st unix.Stat_t
 	if err := unix.Fstat(dfd, &st); err != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
-		return nil, fmt.Errorf("%w: %s", errSharedChannel, dir)
+		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
 	}
-	if c.pidFD, err = unix.PidfdOpen(pid, 0); errors.Is(err, unix.ESRCH) {
-		return nil, fmt.Errorf("shell %d: %w", pid, errShellGone)
-	} else if err != nil {
-		return nil, err
+	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil && !errors.Is(err, unix.ESRCH) {
+		return fail(err)
 	}
 	// Read after the pidfd is open and found alive after: it is the
 	// pidfd's process's.
-	if c.exe = proc.Exe(pid); c.exe == (rawfile.ID{}) || !c.alive() {
-		return nil, fmt.Errorf("shell %d: %w", pid, errShellGone)
+	if c.exe = proc.Exe(pid); err != nil || c.exe == (rawfile.ID{}) || !c.alive() {
+		return fail(fmt.Errorf("shell %d: %w", pid, errShellGone))
 	}
 	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
-		return nil, err
+		return fail(err)
 	}
 	// Through the descriptor, so the watch is on the directory checked.
-	if _, err = unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
+	if _, err := unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
 		unix.IN_CLOSE_WRITE|unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_ONLYDIR); err != nil {
-		return nil, err
+		return fail(err)
 	}
 	return c, nil
 }
