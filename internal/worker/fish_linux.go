@@ -39,10 +39,8 @@ func runFish(o Options) error {
 		}
 		return nil
 	}
-	defer ch.close()
-	removeOnExit = ch.close
 	batchScheduling()
-	return serveShell(o, ch, ch.next, false)
+	return serveShell(o, ch, ch.next, ch.close)
 }
 
 // batchScheduling puts the worker's threads (and so the ones they start)

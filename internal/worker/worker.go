@@ -85,16 +85,13 @@ func Run(o Options) error {
 	}
 	if !keep || err != nil {
 		rmFIFOs()
+		rmFIFOs = nil
 	}
 	if err != nil {
 		return nil // the shell gave up on this worker, or the channel is not the user's alone
 	}
-	if keep {
-		defer rmFIFOs()
-		removeOnExit = rmFIFOs
-	}
 	bin := bufio.NewReaderSize(in, 64<<10)
-	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, true)
+	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, rmFIFOs)
 }
 
 // removeFIFOs removes the FIFOs and their directory. bash opens them by
@@ -112,9 +109,9 @@ func removeFIFOs(dir string, byName bool) {
 }
 
 // serveShell runs the worker for o's shell once its channel is set up:
-// answers go to out, requests come from read. hello: the channel wants the
-// worker's hello (the FIFOs).
-func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error), hello bool) error {
+// answers go to out, requests come from read; cleanup (nil: none) removes
+// what the channel leaves on disk, whichever way the worker ends.
+func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error), cleanup func()) error {
 	// Out of the shell's session (it fails, harmlessly, for the leader of
 	// a zsh background job): Ctrl-C and job control signals are for the
 	// user's commands. And out of the shell's directory, which would stay
@@ -123,6 +120,7 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	exe := AbsExecutable(os.Args[0], o.Env)
 	os.Chdir("/")
 	w := New(o, out, exe)
+	w.cleanup = cleanup
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
 	// deleted (the worker would go on running the old inode).
@@ -130,8 +128,8 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 		w.exe = id
 	}
 	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
-	defer w.removeRecord()
-	if hello {
+	defer w.leave()
+	if o.Shell != sanitize.Fish { // fish's files carry no hello
 		pid := os.Getpid()
 		if _, err := out.Write(frame(o.Shell, shellhooks.Hello(pid), "0", strconv.Itoa(pid))); err != nil {
 			return nil
@@ -184,6 +182,7 @@ type Worker struct {
 	cache    *answerCache
 	// renders counts the answers rendered rather than taken from memory.
 	renders int
+	cleanup func() // serveShell's
 	// Exit ends the process (os.Exit(0)); tests give their own.
 	Exit func()
 }
@@ -235,16 +234,17 @@ func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 // exit ends the worker from any goroutine.
 func (w *Worker) exit() {
 	w.mu.Lock() // no answer is cut in half
-	w.removeRecord()
-	if removeOnExit != nil {
-		removeOnExit()
-	}
+	w.leave()
 	w.Exit()
 }
 
-// removeOnExit removes what the worker leaves on disk while it runs (bash's
-// FIFOs), nil when nothing.
-var removeOnExit func()
+// leave removes what the worker leaves on disk while it runs.
+func (w *Worker) leave() {
+	w.removeRecord()
+	if w.cleanup != nil {
+		w.cleanup()
+	}
+}
 
 // errSharedChannel is a FIFO directory or FIFO another user could reach.
 var errSharedChannel = errors.New("worker FIFOs not private to the user")
