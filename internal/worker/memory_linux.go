@@ -22,12 +22,12 @@ type answerCache struct {
 	fd   int
 	wds  map[int32]string  // watch descriptor → directory
 	seen map[string]string // directory looked in → the one watched for it (itself or an ancestor)
-	// names are, per watched directory, the entries whose events matter:
-	// the files the render looked at there, the next part of a path still
+	// names are the {watched directory, entry} whose events matter: the
+	// files the render looked at there, the next part of a path still
 	// missing, or "" for any (a listing). Events about other entries (a
 	// shell's history file in $HOME, where ~/.gitconfig is looked for)
 	// leave the answer standing.
-	names map[string]map[string]bool
+	names map[[2]string]bool
 	buf   []byte
 
 	key, text string
@@ -54,7 +54,7 @@ func newAnswerCache() *answerCache {
 // when none can be had.
 func (c *answerCache) reset() bool {
 	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	c.fd, c.wds, c.seen, c.names, c.until = fd, map[int32]string{}, map[string]string{}, map[string]map[string]bool{}, time.Time{}
+	c.fd, c.wds, c.seen, c.names, c.until = fd, map[int32]string{}, map[string]string{}, map[[2]string]bool{}, time.Time{}
 	return err == nil
 }
 
@@ -77,7 +77,7 @@ func (c *answerCache) drain() {
 			// the watched directory itself, or the queue overflowed.
 			d, known := c.wds[ev.Wd]
 			changed = changed || !known || ev.Mask&unix.IN_Q_OVERFLOW != 0 ||
-				len(name) == 0 || c.names[d][""] || c.names[d][string(name)]
+				len(name) == 0 || c.names[[2]string{d, ""}] || c.names[[2]string{d, string(name)}]
 			// A watched directory moved or deleted: its watch no longer
 			// stands for its path (and IN_IGNORED: the kernel dropped it).
 			if known && ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
@@ -175,10 +175,7 @@ func (c *answerCache) watch(paths []touched) bool {
 			}
 			d, name = filepath.Dir(d), filepath.Base(d)
 		}
-		if c.names[d] == nil {
-			c.names[d] = map[string]bool{}
-		}
-		c.names[d][name] = true
+		c.names[[2]string{d, name}] = true
 		c.seen[target] = d
 	}
 	return true

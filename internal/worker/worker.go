@@ -303,13 +303,10 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	// another directory (a link retargeted, a directory replaced) sends no
 	// event to the watches on the old one.
 	key := requestKey(w.escape, r, dirID)
-	text, hit := "", false
-	if !r.Invalidate && !r.Probe {
-		text, hit = w.cache.lookup(key, time.Now())
-	}
+	text, hit := w.cache.lookup(key, time.Now())
 	var rr render.Chip
 	var seen tracker
-	if !hit {
+	if hit = hit && !r.Invalidate && !r.Probe; !hit {
 		w.renders++
 		w.cache.forget()
 		func() {
@@ -454,15 +451,14 @@ func (w *Worker) follow(rr render.Chip) {
 	}
 }
 
-// push renders again where the shell was last and tells zsh or fish when the chip
-// changed. It never starts a refresh: a refresh that cannot record its
+// push renders again where the shell was last and tells zsh or fish when
+// the chip changed. It never starts a refresh: a refresh that cannot record its
 // result must not become a loop while the prompt sits idle.
 func (w *Worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		q := w.request(w.last, true) // untracked: a push is no answer the memory keeps
-		text = render.Render(q).Text
+		text = render.Render(w.request(w.last, true)).Text // untracked: a push is no answer the memory keeps
 	}()
 	if text == w.lastChip {
 		return true
@@ -523,17 +519,14 @@ func workerStartedWith(cmdline []byte, dir string) bool {
 
 // record is what `prchip status` learns about a shell's worker.
 type record struct {
-	PID       int       `json:"pid"`
-	ShellPID  int       `json:"shell_pid"`
-	Binary    string    `json:"binary"`
-	StartedAt time.Time `json:"started_at"`
+	PID      int    `json:"pid"`
+	ShellPID int    `json:"shell_pid"`
+	Binary   string `json:"binary"`
 }
 
-// workersDir holds one record per live worker, named by its shell's pid,
-// beside the state file; a record's modification time is the worker's
+// workersName, beside the state file, holds one record per live worker,
+// named by its shell's pid; a record's modification time is the worker's
 // last answer.
-func workersDir(state string) string { return filepath.Join(filepath.Dir(state), workersName) }
-
 const workersName = "workers"
 
 // writeRecord writes the record through the workers directory's
@@ -547,7 +540,7 @@ func writeRecord(state string, shellPID int, binary string) string {
 	defer dir.Close()
 	pruneRecords(dir)
 	name := strconv.Itoa(shellPID)
-	b, _ := json.Marshal(record{PID: os.Getpid(), ShellPID: shellPID, Binary: binary, StartedAt: time.Now().UTC()})
+	b, _ := json.Marshal(record{PID: os.Getpid(), ShellPID: shellPID, Binary: binary})
 	f, tmp, err := dir.CreateTemp(name + ".tmp")
 	if err != nil {
 		return ""
@@ -611,11 +604,10 @@ func AbsExecutable(arg0 string, e env.Env) string {
 }
 
 // Find finds the worker of the shell prchip runs in: the nearest
-// ancestor process with a live worker's record (a command substitution or
-// a script in between still finds its shell's).
-// Records are beside the state file state.
+// ancestor process with a live worker's record beside the state file (a
+// command substitution or a script in between still finds its shell's).
 func Find(state string, now time.Time) *chip.StatusWorker {
-	dir := workersDir(state)
+	dir := filepath.Join(filepath.Dir(state), workersName)
 	pid := os.Getppid()
 	for range 64 {
 		if pid <= 1 {
