@@ -149,16 +149,13 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 			}
 		}
 		n, err := unix.Poll(fds, execCheck)
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
+		if err != nil && err != unix.EINTR {
 			return shellhooks.Request{}, fmt.Errorf("fish channel: %w", err)
 		}
-		if n == 0 {
-			if proc.Exe(c.pid) != c.exe {
-				return shellhooks.Request{}, errShellChanged
-			}
+		if n == 0 && proc.Exe(c.pid) != c.exe {
+			return shellhooks.Request{}, errShellChanged
+		}
+		if n <= 0 { // timed out, or interrupted
 			continue
 		}
 		m, err := unix.Read(c.inFD, c.buf)
@@ -178,22 +175,21 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 
 // readRequest reads the request file; false when it holds no new,
 // complete request.
-func (c *fishChannel) readRequest() (shellhooks.Request, bool) {
+func (c *fishChannel) readRequest() (r shellhooks.Request, ok bool) {
 	fd, err := unix.Openat(c.dirFD, shellhooks.FishRequest, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return shellhooks.Request{}, false
+		return r, false
 	}
 	f := os.NewFile(uintptr(fd), shellhooks.FishRequest)
 	defer f.Close()
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Uid != uint32(os.Geteuid()) {
-		return shellhooks.Request{}, false
+		return r, false
 	}
 	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
-	if err != nil {
-		return shellhooks.Request{}, false
+	if err == nil {
+		r, err = shellhooks.ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
 	}
-	r, err := shellhooks.ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
 	if err != nil || r.ID == c.lastID {
 		return shellhooks.Request{}, false
 	}

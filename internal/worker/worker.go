@@ -35,16 +35,14 @@ type Options struct {
 	Shell    sanitize.Shell // the hook's: zsh, bash or fish
 	Plain    bool           // answer plain text, for starship's env_var module
 	ShellPID int
-	// FIFOs is the zsh or bash hook's FIFO directory, Files fish's
-	// channel directory.
-	FIFOs, Files string
-	// Env is the worker's own environment, which it never changes; each
-	// request's variables are laid over it (env.Request).
+	FIFOs    string // the zsh or bash hook's FIFO directory
+	Files    string // fish's channel directory
+	// Env is the worker's own, which it never changes; each request's
+	// variables are laid over it (env.Request).
 	Env env.Env
 	Now func() time.Time
 	// Request is the render request for an environment, without the
-	// directory: where the state and configuration files are for it (cmd's
-	// DefaultPaths), and the environment's tokens made redacted.
+	// directory: its files (cmd's DefaultPaths), its tokens made redacted.
 	Request func(e env.Env) render.Request
 }
 
@@ -164,27 +162,23 @@ func New(o Options, out io.Writer, exe string) *Worker {
 type Worker struct {
 	mu   sync.Mutex
 	opts Options // Shell, the hook's: zsh and fish are told of redraws (push)
-	// escape is what answers are escaped for: the shell's, or plain text
-	// (--plain) for a prompt that starship draws from $PRCHIP.
+	// escape is the shell's, or plain (--plain) for starship's $PRCHIP.
 	escape  sanitize.Shell
 	out     io.Writer // the FIFO, or fish's answer file (fishChannel)
 	exePath string
 	exe     rawfile.ID
 	idle    time.Duration
-	record  string // the status record's path, "" when none was written
-	touched time.Time
+	record  string    // the status record's path, "" when none was written
+	touched time.Time // when the record's time was last set
 
 	last     shellhooks.Request // the latest request: where the shell is
 	lastChip string
-	// done receives when a refresh the last answer depends on ends.
-	done     chan struct{}
-	watching atomic.Bool // a goroutine waits for another process's refresh
+	done     chan struct{} // a refresh the last answer depends on ended
+	watching atomic.Bool   // a goroutine waits for another process's refresh
 	cache    *answerCache
-	// renders counts the answers rendered rather than taken from memory.
-	renders int
-	cleanup func() // serveShell's
-	// Exit ends the process (os.Exit(0)); tests give their own.
-	Exit func()
+	renders  int    // answers rendered rather than taken from memory
+	cleanup  func() // serveShell's
+	Exit     func() // ends the process (os.Exit(0)); tests give their own
 }
 
 // Serve answers requests until one of the ends in Run's comment.
