@@ -34,36 +34,27 @@ const lockFDEnv = "PRCHIP_LOCK_FD"
 
 // Request is one render's question.
 type Request struct {
-	// Dir is the directory to render for; "" renders nothing.
-	Dir string
+	Dir string // the directory to render for; "" renders nothing
 	// Env is what the render reads and a refresh it starts gets: the
 	// process's, or a worker request's, Tracked when the worker watches
 	// the files the render reads.
-	Env env.Env
-	// State and Config are the state and configuration files; Runtime the
-	// directories the store keeps a spare of the state in.
-	State, Config string
-	Runtime       []string
+	Env           env.Env
+	State, Config string   // the state and configuration files
+	Runtime       []string // where the store keeps a spare of the state
 	Shell         sanitize.Shell
-	// NoRefresh: start no background refresh.
-	NoRefresh bool
-	// Until asks for Chip.Until (the worker's answer memory).
-	Until bool
-	Now   func() time.Time
-	// Run runs chip commands (gh, sh); nil is proc.Run.
-	Run func(context.Context, proc.Command) proc.Result
+	NoRefresh     bool // start no background refresh
+	Until         bool // asks for Chip.Until (the worker's answer memory)
+	Now           func() time.Time
+	Run           func(context.Context, proc.Command) proc.Result // runs gh and sh; nil is proc.Run
 }
 
 // Chip is what one render produced.
 type Chip struct {
-	Text string
-	// InFlight: a refresh of this repository runs (started now or before).
-	InFlight bool
-	// Child is the refresh this render started, nil if none; the caller
-	// waits for it or releases it.
-	Child *os.Process
-	// Key names the repository in the store; Config is the configuration
-	// the render read (nil outside a repository).
+	Text     string
+	InFlight bool        // a refresh of this repository runs (started now or before)
+	Child    *os.Process // the refresh this render started, if any: the caller waits for it or releases it
+	// Key names the repository in Store; Config is the configuration the
+	// render read (nil outside a repository).
 	Key    string
 	Config *config.Config
 	Store  *cache.Store
@@ -133,16 +124,12 @@ func Budget(cfg *config.Config) time.Duration {
 // spawnRefresh starts one detached background refresh unless another
 // process already holds the repository's refresh lock. The lock is taken
 // here and handed to the child, so of many renders at once exactly one
-// starts a refresh.
-// It reports whether a refresh is in flight (started now or already
-// running), and the process it started, if any.
+// starts a refresh. It reports whether a refresh is in flight (started
+// now or already running), and the process it started, if any.
 func spawnRefresh(eng *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	lock, err := eng.Store.TryLock(f.Key)
-	if err != nil {
-		return false, nil
-	}
-	if lock == nil {
-		return true, nil
+	if err != nil || lock == nil {
+		return err == nil, nil // no error: another process holds it
 	}
 	defer lock.Close()
 	exe, err := os.Executable()
@@ -184,13 +171,10 @@ func Refresh(q Request) error {
 	if f.Repo == nil {
 		return nil
 	}
-	if lock == nil {
-		// Started by hand: take the lock like a render would.
-		l, err := eng.Store.TryLock(f.Key)
-		if err != nil || l == nil {
+	if lock == nil { // started by hand: take the lock like a render would
+		if lock, _ = eng.Store.TryLock(f.Key); lock == nil {
 			return nil
 		}
-		lock = l
 	}
 	defer lock.Close()
 	// A hard stop in case anything below hangs despite the run timeouts.
