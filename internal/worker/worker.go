@@ -357,11 +357,10 @@ func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen 
 	if again.Text != first.Text || !w.cache.covers(looked.paths) {
 		return
 	}
-	until := first.Until
-	if again.Until.Before(until) {
-		until = again.Until
+	if again.Until.Before(first.Until) {
+		first.Until = again.Until
 	}
-	w.cache.set(key, first.Text, until)
+	w.cache.set(key, first.Text, first.Until)
 }
 
 // shellDir is the directory to answer for, and its identity: the shell's
