@@ -245,11 +245,10 @@ var errSharedChannel = errors.New("worker FIFOs not private to the user")
 
 // privateChannel makes sure that only the worker's own user can write a
 // request: what a request carries (PATH, GH_CONFIG_DIR, HOME, the git
-// configuration variables) chooses the programs a refresh runs, as this
-// user. The hook makes the directory with mktemp -d (0700) and the FIFOs
-// with mode 0600; a directory or FIFO that is someone else's, or open to
-// the group or others, is refused. Checked on the opened descriptors, so
-// a name swapped after the check changes nothing.
+// configuration variables) chooses the programs a refresh runs. A
+// directory or FIFO someone else's, or open to the group or others, is
+// refused (the hook makes them 0700 and 0600); the FIFOs are checked on
+// the opened descriptors, so a name swapped after the check changes nothing.
 func privateChannel(dir string, fifos ...*os.File) error {
 	var st syscall.Stat_t
 	err, name, kind := syscall.Lstat(dir, &st), dir, uint32(syscall.S_IFDIR)
@@ -266,17 +265,14 @@ func privateChannel(dir string, fifos ...*os.File) error {
 }
 
 // openFIFO opens a FIFO without blocking (write-only fails with ENXIO
-// when no reader is left), and leaves it blocking for the reads and writes.
+// when no reader is left), and leaves it blocking for the reads and writes
+// (Fd does that).
 func openFIFO(path string, mode int) (*os.File, error) {
-	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	f, err := os.OpenFile(path, mode|syscall.O_NONBLOCK, 0)
+	if err == nil {
+		f.Fd()
 	}
-	if err := syscall.SetNonblock(fd, false); err != nil {
-		syscall.Close(fd)
-		return nil, err
-	}
-	return os.NewFile(uintptr(fd), path), nil
+	return f, err
 }
 
 // request is what the render needs for r: the shell's directory and the
