@@ -24,13 +24,13 @@ import (
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
-// BackgroundCmd is the hidden command a render starts to refresh a
-// repository; it is not part of the CLI contract.
-const BackgroundCmd = "__refresh"
-
-// lockFDEnv tells the background refresh which inherited descriptor holds
-// the repository's refresh lock.
-const lockFDEnv = "PRCHIP_LOCK_FD"
+const (
+	// BackgroundCmd is the hidden command a render starts to refresh a
+	// repository; it is not part of the CLI contract.
+	BackgroundCmd = "__refresh"
+	// lockFDEnv names the inherited descriptor that holds the refresh lock.
+	lockFDEnv = "PRCHIP_LOCK_FD"
+)
 
 // Request is one render's question.
 type Request struct {

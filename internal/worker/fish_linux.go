@@ -78,12 +78,10 @@ type fishChannel struct {
 	once    sync.Once
 }
 
-// errShellGone: the shell ended before its worker could hold it.
-var errShellGone = errors.New("the shell is gone")
-
-// errShellChanged: the process is no longer the fish that started the
-// worker (it ran exec), so there is no one to answer.
-var errShellChanged = errors.New("the shell's process runs another program")
+var (
+	errShellGone    = errors.New("the shell is gone")                        // before its worker could hold it
+	errShellChanged = errors.New("the shell's process runs another program") // it ran exec: no one to answer
+)
 
 func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
@@ -200,7 +198,13 @@ func (c *fishChannel) readRequest() (r shellhooks.Request, ok bool) {
 
 // Write takes the worker's answer ("id chip\n") or push ("push chip\n"),
 // puts it in the answer file for the latest request, and signals the
-// shell when the chip it shows should change.
+// shell when the chip it shows should change: SIGURG, which fish's hook
+// handles by repainting. Only the fish that started the worker is
+// signalled: the pidfd names that process and no later one with its
+// number, and the executable it runs must be the one it ran then (`exec
+// bash` keeps the pid). The signal goes only while the process catches
+// it; SIGURG, ignored by default, cannot end a program that took over
+// between the check and the signal.
 func (c *fishChannel) Write(b []byte) (int, error) {
 	id, chip, _ := strings.Cut(strings.TrimSuffix(string(b), "\n"), " ")
 	if id == "push" {
@@ -214,8 +218,11 @@ func (c *fishChannel) Write(b []byte) (int, error) {
 	}
 	if chip != c.shown {
 		c.shown = chip
-		if !c.signal() {
+		if proc.Exe(c.pid) != c.exe {
 			return 0, errShellChanged
+		}
+		if proc.Catches(c.pid, unix.SIGURG) && c.alive() {
+			unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
 		}
 	}
 	return len(b), nil
@@ -237,24 +244,6 @@ func (c *fishChannel) writeAnswer(line string) error {
 		return fmt.Errorf("fish answer: %w", err)
 	}
 	return nil
-}
-
-// signal tells the shell to read the answer (SIGURG, which fish's hook
-// handles by repainting). As for fish's old waiter (parentNotifier), only
-// the fish that started the worker is signalled: the pidfd names that
-// process and no later one with its number, and the executable it runs
-// must be the one it ran then (`exec bash` keeps the pid). The signal goes
-// only while the process catches it; SIGURG, ignored by default, cannot
-// end a program that took over between the check and the signal. false:
-// the shell runs another program now.
-func (c *fishChannel) signal() bool {
-	if proc.Exe(c.pid) != c.exe {
-		return false
-	}
-	if proc.Catches(c.pid, unix.SIGURG) && c.alive() {
-		unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
-	}
-	return true
 }
 
 // close ends the channel as the worker ends: while its fish lives, the
