@@ -57,7 +57,6 @@ func Run(o Options) error {
 	if o.Shell == sanitize.Fish {
 		return runFish(o) // files, not FIFOs (fish_linux.go)
 	}
-	fifos := o.FIFOs
 	// Opened without blocking (a shell that is already gone must not leave
 	// its worker waiting in open for good), then used blocking: the worker
 	// waits in read(2), not in the poller. zsh keeps its ends open
@@ -68,18 +67,18 @@ func Run(o Options) error {
 	// prompts is no end of file, and an answer to a shell that gave up
 	// waiting is no broken pipe.
 	keep := o.Shell == sanitize.Bash
-	rmFIFOs := func() { removeFIFOs(fifos, keep) }
+	rmFIFOs := func() { removeFIFOs(o.FIFOs, keep) }
 	inMode, outMode := syscall.O_RDONLY, syscall.O_WRONLY
 	if keep {
 		inMode, outMode = syscall.O_RDWR, syscall.O_RDWR
 	}
-	in, err := openFIFO(filepath.Join(fifos, "req"), inMode)
+	in, err := openFIFO(filepath.Join(o.FIFOs, "req"), inMode)
 	var out *os.File
 	if err == nil {
-		out, err = openFIFO(filepath.Join(fifos, "resp"), outMode)
+		out, err = openFIFO(filepath.Join(o.FIFOs, "resp"), outMode)
 	}
 	if err == nil {
-		err = privateChannel(fifos, in, out)
+		err = privateChannel(o.FIFOs, in, out)
 	}
 	if !keep || err != nil {
 		rmFIFOs()
@@ -275,9 +274,8 @@ func openFIFO(path string, mode int) (*os.File, error) {
 	return f, err
 }
 
-// request is what the render needs for r: the shell's directory and the
-// variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes.
+// request is the render request for r: its directory, and its variables
+// laid over the worker's own environment (env.Request), which stays as it is.
 func (w *Worker) request(r shellhooks.Request, noRefresh bool) render.Request {
 	q := w.opts.Request(w.opts.Env.Request(r.Env))
 	q.Dir, q.Shell, q.NoRefresh, q.Now = r.Dir, w.escape, noRefresh, w.opts.Now
