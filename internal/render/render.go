@@ -24,50 +24,40 @@ import (
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
-// BackgroundCmd is the hidden command a render starts to refresh a
-// repository; it is not part of the CLI contract.
-const BackgroundCmd = "__refresh"
-
-// lockFDEnv tells the background refresh which inherited descriptor holds
-// the repository's refresh lock.
-const lockFDEnv = "PRCHIP_LOCK_FD"
+const (
+	// BackgroundCmd is the hidden command a render starts to refresh a
+	// repository; it is not part of the CLI contract.
+	BackgroundCmd = "__refresh"
+	// lockFDEnv names the inherited descriptor that holds the refresh lock.
+	lockFDEnv = "PRCHIP_LOCK_FD"
+)
 
 // Request is one render's question.
 type Request struct {
-	// Dir is the directory to render for; "" renders nothing.
-	Dir string
+	Dir string // the directory to render for; "" renders nothing
 	// Env is what the render reads and a refresh it starts gets: the
 	// process's, or a worker request's, Tracked when the worker watches
 	// the files the render reads.
-	Env env.Env
-	// State and Config are the state and configuration files; Runtime the
-	// directories the store keeps a spare of the state in.
-	State, Config string
-	Runtime       []string
+	Env           env.Env
+	State, Config string   // the state and configuration files
+	Runtime       []string // where the store keeps a spare of the state
 	Shell         sanitize.Shell
-	// NoRefresh: start no background refresh.
-	NoRefresh bool
-	// Until asks for Chip.Until (the worker's answer memory).
-	Until bool
-	Now   func() time.Time
-	// Run runs chip commands (gh, sh); nil is proc.Run.
-	Run func(context.Context, proc.Command) proc.Result
+	NoRefresh     bool // start no background refresh
+	Until         bool // asks for Chip.Until (the worker's answer memory)
+	Now           func() time.Time
+	Run           func(context.Context, proc.Command) proc.Result // runs gh and sh; nil is proc.Run
 }
 
 // Chip is what one render produced.
 type Chip struct {
-	Text string
-	// InFlight: a refresh of this repository runs (started now or before).
-	InFlight bool
-	// Child is the refresh this render started, nil if none; the caller
-	// waits for it or releases it.
-	Child *os.Process
-	// Key names the repository in the store; Config is the configuration
-	// the render read (nil outside a repository).
+	Text     string
+	InFlight bool        // a refresh of this repository runs (started now or before)
+	Child    *os.Process // the refresh this render started, if any: the caller waits for it or releases it
+	// Key names the repository in Store; Config is the configuration the
+	// render read (nil outside a repository).
 	Key    string
 	Config *config.Config
 	Store  *cache.Store
-	Budget time.Duration
 	// Until is when time alone could change this render (StableUntil);
 	// set only when the request asks.
 	Until time.Time
@@ -84,28 +74,27 @@ func Engine(r Request) *chip.Engine {
 // Render reads state, decides, and maybe starts one background refresh.
 func Render(r Request) Chip {
 	eng := Engine(r)
-	var none Chip // outside a repository: nothing, whatever the time
-	if r.Until {
-		none.Until = eng.Time().Add(24 * time.Hour)
+	var c Chip
+	if r.Until { // a day, outside a repository and where time alone changes nothing
+		c.Until = eng.Time().Add(24 * time.Hour)
 	}
 	if eng.Dir == "" {
-		return none
+		return c
 	}
 	f := eng.Gather()
 	if f.Repo == nil {
-		return none
+		return c
 	}
 	v := chip.LoadView(eng.Store, f.Key)
 	text, refresh := eng.Render(f, &v, r.Shell)
-	c := Chip{Text: text, Key: f.Key, Config: eng.Config, Store: eng.Store}
+	c.Text, c.Key, c.Config, c.Store = text, f.Key, eng.Config, eng.Store
 	if r.Until {
-		if c.Until = eng.StableUntil(f, &v); c.Until.IsZero() {
-			c.Until = eng.Time().Add(24 * time.Hour)
+		if stable := eng.StableUntil(f, &v); !stable.IsZero() {
+			c.Until = stable
 		}
 	}
 	if refresh && !r.NoRefresh {
 		c.InFlight, c.Child = spawnRefresh(eng, f)
-		c.Budget = Budget(eng.Config)
 	}
 	return c
 }
@@ -135,16 +124,12 @@ func Budget(cfg *config.Config) time.Duration {
 // spawnRefresh starts one detached background refresh unless another
 // process already holds the repository's refresh lock. The lock is taken
 // here and handed to the child, so of many renders at once exactly one
-// starts a refresh.
-// It reports whether a refresh is in flight (started now or already
-// running), and the process it started, if any.
+// starts a refresh. It reports whether a refresh is in flight (started
+// now or already running), and the process it started, if any.
 func spawnRefresh(eng *chip.Engine, f *chip.Facts) (bool, *os.Process) {
 	lock, err := eng.Store.TryLock(f.Key)
-	if err != nil {
-		return false, nil
-	}
-	if lock == nil {
-		return true, nil
+	if err != nil || lock == nil {
+		return err == nil, nil // no error: another process holds it
 	}
 	defer lock.Close()
 	exe, err := os.Executable()
@@ -186,13 +171,10 @@ func Refresh(q Request) error {
 	if f.Repo == nil {
 		return nil
 	}
-	if lock == nil {
-		// Started by hand: take the lock like a render would.
-		l, err := eng.Store.TryLock(f.Key)
-		if err != nil || l == nil {
+	if lock == nil { // started by hand: take the lock like a render would
+		if lock, _ = eng.Store.TryLock(f.Key); lock == nil {
 			return nil
 		}
-		lock = l
 	}
 	defer lock.Close()
 	// A hard stop in case anything below hangs despite the run timeouts.

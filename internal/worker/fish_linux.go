@@ -39,10 +39,8 @@ func runFish(o Options) error {
 		}
 		return nil
 	}
-	defer ch.close()
-	removeOnExit = ch.close
 	batchScheduling()
-	return serveShell(o, ch, ch.next, false)
+	return serveShell(o, ch, ch.next, ch.close)
 }
 
 // batchScheduling puts the worker's threads (and so the ones they start)
@@ -80,12 +78,10 @@ type fishChannel struct {
 	once    sync.Once
 }
 
-// errShellGone: the shell ended before its worker could hold it.
-var errShellGone = errors.New("the shell is gone")
-
-// errShellChanged: the process is no longer the fish that started the
-// worker (it ran exec), so there is no one to answer.
-var errShellChanged = errors.New("the shell's process runs another program")
+var (
+	errShellGone    = errors.New("the shell is gone")                        // before its worker could hold it
+	errShellChanged = errors.New("the shell's process runs another program") // it ran exec: no one to answer
+)
 
 func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
@@ -95,7 +91,7 @@ func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	c := &fishChannel{dir: dir, dirFD: dfd, inFD: -1, pidFD: -1, pid: pid, buf: make([]byte, 4096), pending: true}
 	fail := func(err error) (*fishChannel, error) {
 		c.release()
-		return nil, err
+		return nil, fmt.Errorf("fish channel: %w", err)
 	}
 	// Only the user may write a request (it chooses the programs a refresh
 	// runs, and carries tokens): the directory is mktemp's, 0700.
@@ -103,30 +99,30 @@ func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	if err := unix.Fstat(dfd, &st); err != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
 		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
 	}
-	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil {
-		if errors.Is(err, unix.ESRCH) {
-			return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
-		}
-		return fail(fmt.Errorf("fish channel: %w", err))
+	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil && !errors.Is(err, unix.ESRCH) {
+		return fail(err)
 	}
 	// Read after the pidfd is open and found alive after: it is the
 	// pidfd's process's.
-	if c.exe = proc.Exe(pid); c.exe == (rawfile.ID{}) || unix.PidfdSendSignal(c.pidFD, 0, nil, 0) != nil {
-		return fail(fmt.Errorf("fish channel: shell %d: %w", pid, errShellGone))
+	if c.exe = proc.Exe(pid); err != nil || c.exe == (rawfile.ID{}) || !c.alive() {
+		return fail(fmt.Errorf("shell %d: %w", pid, errShellGone))
 	}
 	if c.inFD, err = unix.InotifyInit1(unix.IN_CLOEXEC); err != nil {
-		return fail(fmt.Errorf("fish channel: %w", err))
+		return fail(err)
 	}
 	// Through the descriptor, so the watch is on the directory checked.
 	if _, err := unix.InotifyAddWatch(c.inFD, "/proc/self/fd/"+strconv.Itoa(dfd),
 		unix.IN_CLOSE_WRITE|unix.IN_DELETE_SELF|unix.IN_MOVE_SELF|unix.IN_ONLYDIR); err != nil {
-		return fail(fmt.Errorf("fish channel: %w", err))
+		return fail(err)
 	}
 	return c, nil
 }
 
+// alive reports whether the shell's process has not ended.
+func (c *fishChannel) alive() bool { return unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil }
+
 func (c *fishChannel) release() {
-	for _, fd := range []int{c.inFD, c.pidFD} {
+	for _, fd := range []int{c.inFD, c.pidFD, c.dirFD} {
 		if fd >= 0 {
 			unix.Close(fd)
 		}
@@ -151,16 +147,13 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 			}
 		}
 		n, err := unix.Poll(fds, execCheck)
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
+		if err != nil && err != unix.EINTR {
 			return shellhooks.Request{}, fmt.Errorf("fish channel: %w", err)
 		}
-		if n == 0 {
-			if proc.Exe(c.pid) != c.exe {
-				return shellhooks.Request{}, errShellChanged
-			}
+		if n == 0 && proc.Exe(c.pid) != c.exe {
+			return shellhooks.Request{}, errShellChanged
+		}
+		if n <= 0 { // timed out, or interrupted
 			continue
 		}
 		m, err := unix.Read(c.inFD, c.buf)
@@ -180,22 +173,21 @@ func (c *fishChannel) next() (shellhooks.Request, error) {
 
 // readRequest reads the request file; false when it holds no new,
 // complete request.
-func (c *fishChannel) readRequest() (shellhooks.Request, bool) {
+func (c *fishChannel) readRequest() (r shellhooks.Request, ok bool) {
 	fd, err := unix.Openat(c.dirFD, shellhooks.FishRequest, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return shellhooks.Request{}, false
+		return r, false
 	}
 	f := os.NewFile(uintptr(fd), shellhooks.FishRequest)
 	defer f.Close()
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Uid != uint32(os.Geteuid()) {
-		return shellhooks.Request{}, false
+		return r, false
 	}
 	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
-	if err != nil {
-		return shellhooks.Request{}, false
+	if err == nil {
+		r, err = shellhooks.ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
 	}
-	r, err := shellhooks.ReadRequest(bufio.NewReaderSize(bytes.NewReader(b), 64<<10))
 	if err != nil || r.ID == c.lastID {
 		return shellhooks.Request{}, false
 	}
@@ -206,7 +198,13 @@ func (c *fishChannel) readRequest() (shellhooks.Request, bool) {
 
 // Write takes the worker's answer ("id chip\n") or push ("push chip\n"),
 // puts it in the answer file for the latest request, and signals the
-// shell when the chip it shows should change.
+// shell when the chip it shows should change: SIGURG, which fish's hook
+// handles by repainting. Only the fish that started the worker is
+// signalled: the pidfd names that process and no later one with its
+// number, and the executable it runs must be the one it ran then (`exec
+// bash` keeps the pid). The signal goes only while the process catches
+// it; SIGURG, ignored by default, cannot end a program that took over
+// between the check and the signal.
 func (c *fishChannel) Write(b []byte) (int, error) {
 	id, chip, _ := strings.Cut(strings.TrimSuffix(string(b), "\n"), " ")
 	if id == "push" {
@@ -220,8 +218,11 @@ func (c *fishChannel) Write(b []byte) (int, error) {
 	}
 	if chip != c.shown {
 		c.shown = chip
-		if !c.signal() {
+		if proc.Exe(c.pid) != c.exe {
 			return 0, errShellChanged
+		}
+		if proc.Catches(c.pid, unix.SIGURG) && c.alive() {
+			unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
 		}
 	}
 	return len(b), nil
@@ -232,35 +233,17 @@ func (c *fishChannel) Write(b []byte) (int, error) {
 func (c *fishChannel) writeAnswer(line string) error {
 	tmp := shellhooks.FishAnswer + ".tmp"
 	fd, err := unix.Openat(c.dirFD, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err == nil {
+		_, err = unix.Write(fd, []byte(line))
+		err = errors.Join(err, unix.Close(fd))
+	}
+	if err == nil {
+		err = unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer)
+	}
 	if err != nil {
 		return fmt.Errorf("fish answer: %w", err)
 	}
-	_, err = unix.Write(fd, []byte(line))
-	if err = errors.Join(err, unix.Close(fd)); err != nil {
-		return fmt.Errorf("fish answer: %w", err)
-	}
-	if err := unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer); err != nil {
-		return fmt.Errorf("fish answer: %w", err)
-	}
 	return nil
-}
-
-// signal tells the shell to read the answer (SIGURG, which fish's hook
-// handles by repainting). As for fish's old waiter (parentNotifier), only
-// the fish that started the worker is signalled: the pidfd names that
-// process and no later one with its number, and the executable it runs
-// must be the one it ran then (`exec bash` keeps the pid). The signal goes
-// only while the process catches it; SIGURG, ignored by default, cannot
-// end a program that took over between the check and the signal. false:
-// the shell runs another program now.
-func (c *fishChannel) signal() bool {
-	if proc.Exe(c.pid) != c.exe {
-		return false
-	}
-	if proc.Catches(c.pid, unix.SIGURG) && unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil {
-		unix.PidfdSendSignal(c.pidFD, unix.SIGURG, nil, 0)
-	}
-	return true
 }
 
 // close ends the channel as the worker ends: while its fish lives, the
@@ -269,7 +252,7 @@ func (c *fishChannel) signal() bool {
 // directory goes.
 func (c *fishChannel) close() {
 	c.once.Do(func() {
-		if unix.PidfdSendSignal(c.pidFD, 0, nil, 0) == nil && proc.Exe(c.pid) == c.exe {
+		if c.alive() && proc.Exe(c.pid) == c.exe {
 			c.writeAnswer(shellhooks.FishEnd + "\n")
 			unix.Unlinkat(c.dirFD, shellhooks.FishRequest, 0)
 		} else {

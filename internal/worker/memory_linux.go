@@ -19,22 +19,19 @@ import (
 // worker drains the queue before answering. It saves a prompt about
 // 40 µs of system calls on a cold cache (docs/performance.md).
 type answerCache struct {
-	fd      int
-	watched map[string]bool   // directories with a watch
-	wds     map[int32]string  // watch descriptor → directory
-	seen    map[string]string // directory looked in → the one watched for it (itself or an ancestor)
-	// names are, per watched directory, the entries whose events matter:
-	// the files the render looked at there, the next part of a path still
+	fd   int
+	wds  map[int32]string  // watch descriptor → directory
+	seen map[string]string // directory looked in → the one watched for it (itself or an ancestor)
+	// names are the {watched directory, entry} whose events matter: the
+	// files the render looked at there, the next part of a path still
 	// missing, or "" for any (a listing). Events about other entries (a
 	// shell's history file in $HOME, where ~/.gitconfig is looked for)
 	// leave the answer standing.
-	names map[string]map[string]bool
+	names map[[2]string]bool
 	buf   []byte
 
-	key   string
-	text  string
-	until time.Time
-	valid bool
+	key, text string
+	until     time.Time // the cached answer holds before until; zero: none
 }
 
 // maxWatches bounds the directories watched; past it the watches start over.
@@ -57,8 +54,7 @@ func newAnswerCache() *answerCache {
 // when none can be had.
 func (c *answerCache) reset() bool {
 	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	c.fd, c.watched, c.wds, c.seen, c.valid = fd, map[string]bool{}, map[int32]string{}, map[string]string{}, false
-	c.names = map[string]map[string]bool{}
+	c.fd, c.wds, c.seen, c.names, c.until = fd, map[int32]string{}, map[string]string{}, map[[2]string]bool{}, time.Time{}
 	return err == nil
 }
 
@@ -77,24 +73,25 @@ func (c *answerCache) drain() {
 		}
 		changed := false
 		inotifyEvents(c.buf[:n], func(ev *unix.InotifyEvent, name []byte) {
-			changed = changed || c.matters(ev, name)
+			// It matters when it names an entry the render depends on, or
+			// the watched directory itself, or the queue overflowed.
+			d, known := c.wds[ev.Wd]
+			changed = changed || !known || ev.Mask&unix.IN_Q_OVERFLOW != 0 ||
+				len(name) == 0 || c.names[[2]string{d, ""}] || c.names[[2]string{d, string(name)}]
 			// A watched directory moved or deleted: its watch no longer
 			// stands for its path (and IN_IGNORED: the kernel dropped it).
-			if ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
-				if d, ok := c.wds[ev.Wd]; ok {
-					unix.InotifyRmWatch(c.fd, uint32(ev.Wd))
-					delete(c.wds, ev.Wd)
-					delete(c.watched, d)
-					for s, w := range c.seen {
-						if w == d {
-							delete(c.seen, s)
-						}
+			if known && ev.Mask&(unix.IN_IGNORED|unix.IN_MOVE_SELF|unix.IN_DELETE_SELF) != 0 {
+				unix.InotifyRmWatch(c.fd, uint32(ev.Wd))
+				delete(c.wds, ev.Wd)
+				for s, w := range c.seen {
+					if w == d {
+						delete(c.seen, s)
 					}
 				}
 			}
 		})
 		if changed {
-			c.valid = false
+			c.until = time.Time{}
 			for d, w := range c.seen {
 				if w != d {
 					delete(c.seen, d)
@@ -102,18 +99,6 @@ func (c *answerCache) drain() {
 			}
 		}
 	}
-}
-
-// matters reports whether event ev about name may change an answer: it
-// names an entry the render depends on, or the watched directory itself,
-// or the queue overflowed.
-func (c *answerCache) matters(ev *unix.InotifyEvent, name []byte) bool {
-	d, ok := c.wds[ev.Wd]
-	if !ok || ev.Mask&unix.IN_Q_OVERFLOW != 0 {
-		return true
-	}
-	names := c.names[d]
-	return len(name) == 0 || names[""] || names[string(name)]
 }
 
 // inotifyEvents calls fn for each event in buf, as read from an inotify
@@ -136,7 +121,7 @@ func (c *answerCache) lookup(key string, now time.Time) (string, bool) {
 		return "", false
 	}
 	c.drain()
-	if c.valid && c.key == key && now.Before(c.until) {
+	if c.key == key && now.Before(c.until) {
 		return c.text, true
 	}
 	return "", false
@@ -145,7 +130,7 @@ func (c *answerCache) lookup(key string, now time.Time) (string, bool) {
 // forget ends the cached answer.
 func (c *answerCache) forget() {
 	if c != nil {
-		c.valid = false
+		c.until = time.Time{}
 	}
 }
 
@@ -154,7 +139,7 @@ func (c *answerCache) forget() {
 // ancestor that exists, whose events then tell of the missing part
 // appearing. It reports false when a path cannot be watched.
 func (c *answerCache) watch(paths []touched) bool {
-	if len(c.watched)+len(paths) > maxWatches {
+	if len(c.wds)+len(paths) > maxWatches {
 		unix.Close(c.fd)
 		if !c.reset() {
 			return false
@@ -182,7 +167,7 @@ func (c *answerCache) watch(paths []touched) bool {
 		for {
 			wd, err := unix.InotifyAddWatch(c.fd, d, watchMask)
 			if err == nil {
-				c.watched[d], c.wds[int32(wd)] = true, d
+				c.wds[int32(wd)] = d
 				break
 			}
 			if d == "/" || !(errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR)) {
@@ -190,10 +175,7 @@ func (c *answerCache) watch(paths []touched) bool {
 			}
 			d, name = filepath.Dir(d), filepath.Base(d)
 		}
-		if c.names[d] == nil {
-			c.names[d] = map[string]bool{}
-		}
-		c.names[d][name] = true
+		c.names[[2]string{d, name}] = true
 		c.seen[target] = d
 	}
 	return true
@@ -220,5 +202,5 @@ func watchTarget(p touched) string {
 
 // set caches text for key until then.
 func (c *answerCache) set(key, text string, until time.Time) {
-	c.key, c.text, c.until, c.valid = key, text, until, true
+	c.key, c.text, c.until = key, text, until
 }

@@ -35,16 +35,14 @@ type Options struct {
 	Shell    sanitize.Shell // the hook's: zsh, bash or fish
 	Plain    bool           // answer plain text, for starship's env_var module
 	ShellPID int
-	// FIFOs is the zsh or bash hook's FIFO directory, Files fish's
-	// channel directory.
-	FIFOs, Files string
-	// Env is the worker's own environment, which it never changes; each
-	// request's variables are laid over it (env.Request).
+	FIFOs    string // the zsh or bash hook's FIFO directory
+	Files    string // fish's channel directory
+	// Env is the worker's own, which it never changes; each request's
+	// variables are laid over it (env.Request).
 	Env env.Env
 	Now func() time.Time
 	// Request is the render request for an environment, without the
-	// directory: where the state and configuration files are for it (cmd's
-	// DefaultPaths), and the environment's tokens made redacted.
+	// directory: its files (cmd's DefaultPaths), its tokens made redacted.
 	Request func(e env.Env) render.Request
 }
 
@@ -59,7 +57,6 @@ func Run(o Options) error {
 	if o.Shell == sanitize.Fish {
 		return runFish(o) // files, not FIFOs (fish_linux.go)
 	}
-	fifos := o.FIFOs
 	// Opened without blocking (a shell that is already gone must not leave
 	// its worker waiting in open for good), then used blocking: the worker
 	// waits in read(2), not in the poller. zsh keeps its ends open
@@ -70,31 +67,28 @@ func Run(o Options) error {
 	// prompts is no end of file, and an answer to a shell that gave up
 	// waiting is no broken pipe.
 	keep := o.Shell == sanitize.Bash
-	rmFIFOs := func() { removeFIFOs(fifos, keep) }
+	rmFIFOs := func() { removeFIFOs(o.FIFOs, keep) }
 	inMode, outMode := syscall.O_RDONLY, syscall.O_WRONLY
 	if keep {
 		inMode, outMode = syscall.O_RDWR, syscall.O_RDWR
 	}
-	in, err := openFIFO(filepath.Join(fifos, "req"), inMode)
+	in, err := openFIFO(filepath.Join(o.FIFOs, "req"), inMode)
 	var out *os.File
 	if err == nil {
-		out, err = openFIFO(filepath.Join(fifos, "resp"), outMode)
+		out, err = openFIFO(filepath.Join(o.FIFOs, "resp"), outMode)
 	}
 	if err == nil {
-		err = privateChannel(fifos, in, out)
+		err = privateChannel(o.FIFOs, in, out)
 	}
 	if !keep || err != nil {
 		rmFIFOs()
+		rmFIFOs = nil
 	}
 	if err != nil {
 		return nil // the shell gave up on this worker, or the channel is not the user's alone
 	}
-	if keep {
-		defer rmFIFOs()
-		removeOnExit = rmFIFOs
-	}
 	bin := bufio.NewReaderSize(in, 64<<10)
-	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, true)
+	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, rmFIFOs)
 }
 
 // removeFIFOs removes the FIFOs and their directory. bash opens them by
@@ -112,9 +106,9 @@ func removeFIFOs(dir string, byName bool) {
 }
 
 // serveShell runs the worker for o's shell once its channel is set up:
-// answers go to out, requests come from read. hello: the channel wants the
-// worker's hello (the FIFOs).
-func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error), hello bool) error {
+// answers go to out, requests come from read; cleanup (nil: none) removes
+// what the channel leaves on disk, whichever way the worker ends.
+func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error), cleanup func()) error {
 	// Out of the shell's session (it fails, harmlessly, for the leader of
 	// a zsh background job): Ctrl-C and job control signals are for the
 	// user's commands. And out of the shell's directory, which would stay
@@ -123,6 +117,7 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	exe := AbsExecutable(os.Args[0], o.Env)
 	os.Chdir("/")
 	w := New(o, out, exe)
+	w.cleanup = cleanup
 	// The running binary's identity; a different file at exePath later
 	// means an upgrade replaced it, and no file that it was moved or
 	// deleted (the worker would go on running the old inode).
@@ -130,8 +125,8 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 		w.exe = id
 	}
 	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
-	defer w.removeRecord()
-	if hello {
+	defer w.leave()
+	if o.Shell != sanitize.Fish { // fish's files carry no hello
 		pid := os.Getpid()
 		if _, err := out.Write(frame(o.Shell, shellhooks.Hello(pid), "0", strconv.Itoa(pid))); err != nil {
 			return nil
@@ -166,26 +161,23 @@ func New(o Options, out io.Writer, exe string) *Worker {
 type Worker struct {
 	mu   sync.Mutex
 	opts Options // Shell, the hook's: zsh and fish are told of redraws (push)
-	// escape is what answers are escaped for: the shell's, or plain text
-	// (--plain) for a prompt that starship draws from $PRCHIP.
+	// escape is the shell's, or plain (--plain) for starship's $PRCHIP.
 	escape  sanitize.Shell
 	out     io.Writer // the FIFO, or fish's answer file (fishChannel)
 	exePath string
 	exe     rawfile.ID
 	idle    time.Duration
-	record  string // the status record's path, "" when none was written
-	touched time.Time
+	record  string    // the status record's path, "" when none was written
+	touched time.Time // when the record's time was last set
 
 	last     shellhooks.Request // the latest request: where the shell is
 	lastChip string
-	// done receives when a refresh the last answer depends on ends.
-	done     chan struct{}
-	watching atomic.Bool // a goroutine waits for another process's refresh
+	done     chan struct{} // a refresh the last answer depends on ended
+	watching atomic.Bool   // a goroutine waits for another process's refresh
 	cache    *answerCache
-	// renders counts the answers rendered rather than taken from memory.
-	renders int
-	// Exit ends the process (os.Exit(0)); tests give their own.
-	Exit func()
+	renders  int    // answers rendered rather than taken from memory
+	cleanup  func() // serveShell's
+	Exit     func() // ends the process (os.Exit(0)); tests give their own
 }
 
 // Serve answers requests until one of the ends in Run's comment.
@@ -204,16 +196,14 @@ func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 				w.mu.Lock()
 				ok := w.push()
 				w.mu.Unlock()
-				if !ok {
-					w.exit()
+				if ok {
+					continue
 				}
 			case <-gone:
-				w.exit()
 			case <-idle.C:
-				w.exit()
 			case <-sigs:
-				w.exit()
 			}
+			w.exit()
 		}
 	}()
 	for {
@@ -237,64 +227,55 @@ func (w *Worker) Serve(read func() (shellhooks.Request, error)) error {
 // exit ends the worker from any goroutine.
 func (w *Worker) exit() {
 	w.mu.Lock() // no answer is cut in half
-	w.removeRecord()
-	if removeOnExit != nil {
-		removeOnExit()
-	}
+	w.leave()
 	w.Exit()
 }
 
-// removeOnExit removes what the worker leaves on disk while it runs (bash's
-// FIFOs), nil when nothing.
-var removeOnExit func()
+// leave removes what the worker leaves on disk while it runs.
+func (w *Worker) leave() {
+	w.removeRecord()
+	if w.cleanup != nil {
+		w.cleanup()
+	}
+}
 
 // errSharedChannel is a FIFO directory or FIFO another user could reach.
 var errSharedChannel = errors.New("worker FIFOs not private to the user")
 
 // privateChannel makes sure that only the worker's own user can write a
 // request: what a request carries (PATH, GH_CONFIG_DIR, HOME, the git
-// configuration variables) chooses the programs a refresh runs, as this
-// user. The hook makes the directory with mktemp -d (0700) and the FIFOs
-// with mode 0600; a directory or FIFO that is someone else's, or open to
-// the group or others, is refused. Checked on the opened descriptors, so
-// a name swapped after the check changes nothing.
+// configuration variables) chooses the programs a refresh runs. A
+// directory or FIFO someone else's, or open to the group or others, is
+// refused (the hook makes them 0700 and 0600); the FIFOs are checked on
+// the opened descriptors, so a name swapped after the check changes nothing.
 func privateChannel(dir string, fifos ...*os.File) error {
-	uid := uint32(os.Geteuid())
 	var st syscall.Stat_t
-	if err := syscall.Lstat(dir, &st); err != nil {
-		return fmt.Errorf("%w: %w", errSharedChannel, err)
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFDIR || st.Uid != uid || st.Mode&0o077 != 0 {
-		return fmt.Errorf("%w: %s", errSharedChannel, dir)
-	}
-	for _, f := range fifos {
-		if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
-			return fmt.Errorf("%w: %w", errSharedChannel, err)
+	err, name, kind := syscall.Lstat(dir, &st), dir, uint32(syscall.S_IFDIR)
+	for i := 0; err == nil; i++ {
+		if st.Mode&syscall.S_IFMT != kind || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+			return fmt.Errorf("%w: %s", errSharedChannel, name)
 		}
-		if st.Mode&syscall.S_IFMT != syscall.S_IFIFO || st.Uid != uid || st.Mode&0o077 != 0 {
-			return fmt.Errorf("%w: %s", errSharedChannel, f.Name())
+		if i == len(fifos) {
+			return nil
 		}
+		err, name, kind = syscall.Fstat(int(fifos[i].Fd()), &st), fifos[i].Name(), syscall.S_IFIFO
 	}
-	return nil
+	return fmt.Errorf("%w: %w", errSharedChannel, err)
 }
 
 // openFIFO opens a FIFO without blocking (write-only fails with ENXIO
-// when no reader is left), and leaves it blocking for the reads and writes.
+// when no reader is left), and leaves it blocking for the reads and writes
+// (Fd does that).
 func openFIFO(path string, mode int) (*os.File, error) {
-	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	f, err := os.OpenFile(path, mode|syscall.O_NONBLOCK, 0)
+	if err == nil {
+		f.Fd()
 	}
-	if err := syscall.SetNonblock(fd, false); err != nil {
-		syscall.Close(fd)
-		return nil, err
-	}
-	return os.NewFile(uintptr(fd), path), nil
+	return f, err
 }
 
-// request is what the render needs for r: the shell's directory and the
-// variables r carries over the worker's start-up environment
-// (env.Request), which the worker never changes.
+// request is the render request for r: its directory, and its variables
+// laid over the worker's own environment (env.Request), which stays as it is.
 func (w *Worker) request(r shellhooks.Request, noRefresh bool) render.Request {
 	q := w.opts.Request(w.opts.Env.Request(r.Env))
 	q.Dir, q.Shell, q.NoRefresh, q.Now = r.Dir, w.escape, noRefresh, w.opts.Now
@@ -310,13 +291,10 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 	// another directory (a link retargeted, a directory replaced) sends no
 	// event to the watches on the old one.
 	key := requestKey(w.escape, r, dirID)
-	text, hit := "", false
-	if !r.Invalidate && !r.Probe {
-		text, hit = w.cache.lookup(key, time.Now())
-	}
+	text, hit := w.cache.lookup(key, time.Now())
 	var rr render.Chip
 	var seen tracker
-	if !hit {
+	if hit = hit && !r.Invalidate && !r.Probe; !hit {
 		w.renders++
 		w.cache.forget()
 		func() {
@@ -373,11 +351,10 @@ func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen 
 	if again.Text != first.Text || !w.cache.covers(looked.paths) {
 		return
 	}
-	until := first.Until
-	if again.Until.Before(until) {
-		until = again.Until
+	if again.Until.Before(first.Until) {
+		first.Until = again.Until
 	}
-	w.cache.set(key, first.Text, until)
+	w.cache.set(key, first.Text, first.Until)
 }
 
 // shellDir is the directory to answer for, and its identity: the shell's
@@ -453,20 +430,22 @@ func (w *Worker) follow(rr render.Chip) {
 	case rr.Child != nil:
 		go func() { rr.Child.Wait(); notify() }()
 	case rr.InFlight && w.watching.CompareAndSwap(false, true):
-		store, key, budget := rr.Store, rr.Key, rr.Budget+2*time.Second
-		go func() { store.WaitUnlocked(key, budget); w.watching.Store(false); notify() }()
+		go func() {
+			rr.Store.WaitUnlocked(rr.Key, render.Budget(rr.Config)+2*time.Second)
+			w.watching.Store(false)
+			notify()
+		}()
 	}
 }
 
-// push renders again where the shell was last and tells zsh or fish when the chip
-// changed. It never starts a refresh: a refresh that cannot record its
+// push renders again where the shell was last and tells zsh or fish when
+// the chip changed. It never starts a refresh: a refresh that cannot record its
 // result must not become a loop while the prompt sits idle.
 func (w *Worker) push() bool {
 	text := ""
 	func() {
 		defer func() { recover() }()
-		q := w.request(w.last, true) // untracked: a push is no answer the memory keeps
-		text = render.Render(q).Text
+		text = render.Render(w.request(w.last, true)).Text // untracked: a push is no answer the memory keeps
 	}()
 	if text == w.lastChip {
 		return true
@@ -480,24 +459,16 @@ func (w *Worker) push() bool {
 // a pidfd, which names that process and no later one with its number.
 func watchProcess(pid int) <-chan struct{} {
 	gone := make(chan struct{})
-	fd, err := pidfdOpen(pid)
-	if err != nil {
-		if errors.Is(err, syscall.ESRCH) {
-			close(gone)
-			return gone
-		}
-		// No pidfd (an old kernel): poll whether the process still exists.
-		go func() {
+	go func() {
+		defer close(gone)
+		if fd, err := pidfdOpen(pid); err == nil {
+			waitReadable(fd)
+		} else if !errors.Is(err, syscall.ESRCH) {
+			// No pidfd (an old kernel): poll whether the process still exists.
 			for syscall.Kill(pid, 0) == nil {
 				time.Sleep(time.Second)
 			}
-			close(gone)
-		}()
-		return gone
-	}
-	go func() {
-		waitReadable(fd)
-		close(gone)
+		}
 	}()
 	return gone
 }
@@ -535,17 +506,14 @@ func workerStartedWith(cmdline []byte, dir string) bool {
 
 // record is what `prchip status` learns about a shell's worker.
 type record struct {
-	PID       int       `json:"pid"`
-	ShellPID  int       `json:"shell_pid"`
-	Binary    string    `json:"binary"`
-	StartedAt time.Time `json:"started_at"`
+	PID      int    `json:"pid"`
+	ShellPID int    `json:"shell_pid"`
+	Binary   string `json:"binary"`
 }
 
-// workersDir holds one record per live worker, named by its shell's pid,
-// beside the state file; a record's modification time is the worker's
+// workersName, beside the state file, holds one record per live worker,
+// named by its shell's pid; a record's modification time is the worker's
 // last answer.
-func workersDir(state string) string { return filepath.Join(filepath.Dir(state), workersName) }
-
 const workersName = "workers"
 
 // writeRecord writes the record through the workers directory's
@@ -559,7 +527,7 @@ func writeRecord(state string, shellPID int, binary string) string {
 	defer dir.Close()
 	pruneRecords(dir)
 	name := strconv.Itoa(shellPID)
-	b, _ := json.Marshal(record{PID: os.Getpid(), ShellPID: shellPID, Binary: binary, StartedAt: time.Now().UTC()})
+	b, _ := json.Marshal(record{PID: os.Getpid(), ShellPID: shellPID, Binary: binary})
 	f, tmp, err := dir.CreateTemp(name + ".tmp")
 	if err != nil {
 		return ""
@@ -577,9 +545,7 @@ func writeRecord(state string, shellPID int, binary string) string {
 func pruneRecords(dir *privdir.Dir) {
 	names, _ := dir.Names()
 	for _, name := range names {
-		var rec record
-		b, err := readRecord(dir, name)
-		if err != nil || json.Unmarshal(b, &rec) != nil || !isWorker(rec.PID) {
+		if rec, ok := decodeRecord(readRecord(dir, name)); !ok || !isWorker(rec.PID) {
 			if st, err := dir.Lstat(name); err == nil && time.Since(time.Unix(0, st.MtimeNs)) > time.Minute {
 				dir.Remove(name) // unreadable or dead, and not just being written
 			}
@@ -597,11 +563,15 @@ func readRecord(dir *privdir.Dir, name string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, 64<<10))
 }
 
+func decodeRecord(b []byte, err error) (rec record, ok bool) {
+	ok = err == nil && json.Unmarshal(b, &rec) == nil
+	return rec, ok
+}
+
 // removeRecord deletes the record if it is still this worker's (a newer
 // worker of the same shell may have replaced it).
 func (w *Worker) removeRecord() {
-	var rec record
-	if b, err := os.ReadFile(w.record); err == nil && json.Unmarshal(b, &rec) == nil && rec.PID == os.Getpid() {
+	if rec, ok := decodeRecord(os.ReadFile(w.record)); ok && rec.PID == os.Getpid() {
 		os.Remove(w.record)
 	}
 }
@@ -621,26 +591,22 @@ func AbsExecutable(arg0 string, e env.Env) string {
 }
 
 // Find finds the worker of the shell prchip runs in: the nearest
-// ancestor process with a live worker's record (a command substitution or
-// a script in between still finds its shell's).
-// Records are beside the state file state.
+// ancestor process with a live worker's record beside the state file (a
+// command substitution or a script in between still finds its shell's).
 func Find(state string, now time.Time) *chip.StatusWorker {
-	dir := workersDir(state)
+	dir := filepath.Join(filepath.Dir(state), workersName)
 	pid := os.Getppid()
 	for range 64 {
 		if pid <= 1 {
 			return nil
 		}
 		name := filepath.Join(dir, strconv.Itoa(pid))
-		if b, err := os.ReadFile(name); err == nil {
-			var rec record
-			if json.Unmarshal(b, &rec) == nil && rec.ShellPID == pid && isWorker(rec.PID) {
-				idle := int64(0)
-				if st, err := os.Stat(name); err == nil && now.After(st.ModTime()) {
-					idle = int64(now.Sub(st.ModTime()) / time.Second)
-				}
-				return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
+		if rec, ok := decodeRecord(os.ReadFile(name)); ok && rec.ShellPID == pid && isWorker(rec.PID) {
+			idle := int64(0)
+			if st, err := os.Stat(name); err == nil && now.After(st.ModTime()) {
+				idle = int64(now.Sub(st.ModTime()) / time.Second)
 			}
+			return &chip.StatusWorker{PID: rec.PID, Binary: sanitize.Text(rec.Binary, 4096), IdleS: idle}
 		}
 		st, _ := proc.ReadStat(pid)
 		pid = st.PPID
