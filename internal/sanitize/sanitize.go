@@ -7,6 +7,7 @@
 package sanitize
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -41,21 +42,12 @@ func Text(s string, max int) string {
 			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
+		if r == utf8.RuneError && size == 1 && s[i] == 0x9b {
 			// A lone 0x9B byte is C1 CSI in 8-bit terminals: swallow its sequence.
-			if s[i] == 0x9b {
-				i = skipCSI(s, i+1)
-				continue
-			}
-			i += size
-			if size == 0 {
-				i++
-			}
-			r = utf8.RuneError
-			size = 0
-		} else {
-			i += size
+			i = skipCSI(s, i+1)
+			continue
 		}
+		i += size
 		switch {
 		case r == 0x1b:
 			i = skipEscape(s, i)
@@ -79,17 +71,12 @@ func Text(s string, max int) string {
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
 		case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
-			// Bidi controls (every one is Cf) and every other invisible
-			// character: format characters (zero-width space and joiners,
-			// tags, the BOM, the soft hyphen) and the other
-			// default-ignorable ones (the combining grapheme joiner,
-			// Hangul fillers); none may hide text or split
-			// a token. The zero-width joiner goes too, also inside emoji
-			// sequences: shells measure a prompt one code point at a time
-			// (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
-			// terminal that draws the sequence as one glyph of 2 would
-			// leave the cursor 4 columns off; three emoji are 6 columns
-			// for everyone.
+			// Bidi controls, format and other invisible characters may
+			// hide text or split a token. The zero-width joiner goes even
+			// inside emoji: shells measure a prompt one code point at a
+			// time (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
+			// terminal drawing one glyph of 2 would leave the cursor 4
+			// columns off; three emoji are 6 columns for everyone.
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
 			// A variation sequence is a character and one selector
@@ -327,6 +314,12 @@ func redactTokens(s string) string {
 		i += n - 1
 		last = i + 1
 	}
+	return finish(&b, s, last)
+}
+
+// finish ends a redaction: s itself when nothing was replaced (last 0),
+// else what b holds and the rest of s after last.
+func finish(b *strings.Builder, s string, last int) string {
 	if last == 0 {
 		return s
 	}
@@ -387,9 +380,9 @@ func redactUserinfo(s string) string {
 		}
 		// The userinfo ends at the authority's last '@': a password may
 		// hold one.
-		stop := k + 3
-		for stop < len(s) && s[stop] != '/' && s[stop] != ' ' && s[stop] != '\t' && s[stop] != '\n' && s[stop] != '?' && s[stop] != '#' {
-			stop++
+		stop := len(s)
+		if n := strings.IndexAny(s[k+3:], "/ \t\n?#"); n >= 0 {
+			stop = k + 3 + n
 		}
 		end := strings.LastIndexByte(s[k+3:stop], '@')
 		if end <= 0 {
@@ -406,14 +399,9 @@ func redactUserinfo(s string) string {
 		}
 		b.WriteString(s[last : k+3])
 		b.WriteString(Redacted)
-		last = end
-		from = end
+		last, from = end, end
 	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return finish(&b, s, last)
 }
 
 var secretKeywords = []string{"authorization", "bearer", "token", "password"}
@@ -436,28 +424,19 @@ func redactAfterKeywords(s string) string {
 		if kw == "" {
 			continue
 		}
-		j := i + len(kw)
 		// Separator: spaces with an optional ':' or '='.
-		sep := j
-		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-			j++
-		}
+		sep := i + len(kw)
+		j := skipBlanks(s, sep)
 		if j < len(s) && (s[j] == ':' || s[j] == '=') {
-			j++
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-				j++
-			}
+			j = skipBlanks(s, j+1)
 		}
 		if j == sep {
 			continue
 		}
 		// Optional scheme word.
 		for _, w := range []string{"token", "bearer", "basic"} {
-			if strings.HasPrefix(low[j:], w) && j+len(w) < len(s) && (s[j+len(w)] == ' ' || s[j+len(w)] == '\t') {
-				j += len(w)
-				for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-					j++
-				}
+			if strings.HasPrefix(low[j:], w) && skipBlanks(s, j+len(w)) > j+len(w) {
+				j = skipBlanks(s, j+len(w))
 				break
 			}
 		}
@@ -470,18 +449,20 @@ func redactAfterKeywords(s string) string {
 		}
 		b.WriteString(s[last:j])
 		b.WriteString(Redacted)
-		last = v
-		i = v - 1
+		last, i = v, v-1
 	}
-	if last == 0 {
-		return s
+	return finish(&b, s, last)
+}
+
+// skipBlanks skips spaces and tabs from s[j].
+func skipBlanks(s string, j int) int {
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	return j
 }
 
 func mayHoldSecret(s string) bool {
 	l := strings.ToLower(s)
-	return strings.Contains(l, "_") || strings.Contains(l, "@") || strings.Contains(l, "v1.") ||
-		strings.Contains(l, "token") || strings.Contains(l, "authorization") || strings.Contains(l, "bearer") || strings.Contains(l, "password")
+	return strings.ContainsAny(l, "_@") || strings.Contains(l, "v1.") || slices.ContainsFunc(secretKeywords, func(k string) bool { return strings.Contains(l, k) })
 }

@@ -299,3 +299,17 @@ func TestSplitLinesIgnoresPlantedStarts(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// BenchmarkRenderPath measures what a prompt's render asks of this
+// package: a plain title and a hostile one cleaned, then escaped per shell.
+func BenchmarkRenderPath(b *testing.B) {
+	titles := []string{"Fix the flaky login test (#1234)", "50% off \x1b]8;;http://x\x07$(rm) `id` #tag\u202e tail"}
+	for b.Loop() {
+		for _, t := range titles {
+			s := Text(t, 256)
+			for _, sh := range []Shell{Zsh, Bash, Fish, Tmux} {
+				_ = ForShell(s, sh)
+			}
+		}
+	}
+}

@@ -44,14 +44,8 @@ func ParseShell(s string) (Shell, bool) {
 func ForShell(s string, shell Shell) string {
 	switch shell {
 	case Zsh:
-		if strings.IndexAny(s, "%\\$`") < 0 {
-			return s
-		}
-		return zshReplacer.Replace(s)
+		return zshReplacer.Replace(s) // s itself, not a copy, when nothing is replaced
 	case Bash:
-		if strings.IndexAny(s, "\\$`") < 0 {
-			return s
-		}
 		return bashReplacer.Replace(s)
 	case Tmux:
 		return strings.ReplaceAll(s, "#", "##")
