@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,7 +67,6 @@ type Setup struct {
 	hostsFile   string
 	hostsLoaded bool
 	hostsYAML   map[string]any
-	hosts       []string
 	hostsErr    error
 
 	identity string // computed once by Identity
@@ -87,14 +85,7 @@ func (s *Setup) Identity() string {
 // ReadSetup looks up gh on PATH and reads the auth setup, without running
 // anything.
 func ReadSetup(e env.Env) *Setup {
-	s := new(Setup)
-	s.Read(e)
-	return s
-}
-
-// Read is ReadSetup into memory the caller owns.
-func (s *Setup) Read(e env.Env) {
-	*s = Setup{GhIdentity: "missing", env: e}
+	s := &Setup{GhIdentity: "missing", env: e}
 	if p, st := LookPath("gh", e); p != "" {
 		s.GhPath = p
 		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
@@ -120,6 +111,7 @@ func (s *Setup) Read(e env.Env) {
 		parts = append(parts, "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
+	return s
 }
 
 // LookPath finds an executable regular file named name on PATH, as gh's
@@ -139,19 +131,18 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 	return "", rawfile.FileInfo{}
 }
 
-// Hosts are the hosts in gh's hosts.yml, read on first use.
-func (s *Setup) Hosts() []string {
+// hosts is gh's hosts.yml, host to settings, read on first use.
+func (s *Setup) hosts() map[string]any {
 	if !s.hostsLoaded && s.hostsFile != "" {
 		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
-		s.hosts = slices.Sorted(maps.Keys(s.hostsYAML))
 	}
 	s.hostsLoaded = true
-	return s.hosts
+	return s.hostsYAML
 }
 
 // HostsErr says why hosts.yml could not be read, if it exists but is unusable.
 func (s *Setup) HostsErr() error {
-	s.Hosts()
+	s.hosts()
 	return s.hostsErr
 }
 
@@ -185,8 +176,7 @@ func (s *Setup) TokenSource(host string) string {
 			return v
 		}
 	}
-	s.Hosts()
-	if entry, ok := s.hostsYAML[n].(map[string]any); ok {
+	if entry, ok := s.hosts()[n].(map[string]any); ok {
 		if tok, ok := entry["oauth_token"].(string); ok && tok != "" {
 			return "hosts.yml"
 		}
@@ -238,7 +228,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	if gh := s.env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
-	for _, h := range s.Hosts() {
+	for h := range s.hosts() {
 		if NormalizeHostname(h) == n {
 			return true
 		}
@@ -246,15 +236,11 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	return false
 }
 
-// remotePriority is gh's order for choosing among remotes.
+// remotePriority is gh's order for choosing among remotes: these names,
+// then every other.
 func remotePriority(name string) int {
-	switch name {
-	case "upstream":
-		return 0
-	case "github":
-		return 1
-	case "origin":
-		return 2
+	if i := slices.Index([]string{"upstream", "github", "origin"}, name); i >= 0 {
+		return i
 	}
 	return 3
 }
