@@ -260,49 +260,30 @@ func (s *Setup) counts() func(host string) bool {
 // GitHubRemote picks the remote gh would use: the first GitHub-host remote
 // by gh's name priority (upstream, github, origin, then config order). An
 // SSH remote's host is looked up among the SSH configuration's aliases, as
-// gh does, but only when that remote could still win: a repository with
-// a GitHub origin and another forge's SSH remote reads no SSH
-// configuration. The chosen remote's Host is the normalised GitHub host.
+// gh does, but only when that remote could still win: remotes are tried in
+// that order, so a repository with a GitHub origin and another forge's SSH
+// remote reads no SSH configuration. The chosen remote's Host is the
+// normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	counts := s.counts()
-	best, bestAt := repo.Remote{}, -1
-	better := func(i int, name string) bool {
-		if bestAt < 0 {
-			return true
-		}
-		p, q := remotePriority(name), remotePriority(best.Name)
-		return p < q || p == q && i < bestAt
-	}
-	for i, r := range info.Remotes {
-		if host := repo.Host(r.URL); counts(host) && better(i, r.Name) {
-			r.Host = NormalizeHostname(host)
-			best, bestAt = r, i
-		}
-	}
-	// A remote the first pass took, or could have, loses to the best here
-	// (the order is total), so only SSH remotes that would win are looked
-	// at again, and the render does no work twice for the common GitHub
-	// origin.
-	aliases := map[string]string{} // one SSH lookup per host, however many remotes
-	for i, r := range info.Remotes {
-		if !better(i, r.Name) || !repo.IsSSH(r.URL) {
-			continue
-		}
-		host := repo.Host(r.URL)
-		if host == "" {
-			continue
-		}
-		alias, ok := aliases[host]
-		if !ok {
-			alias = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
-			aliases[host] = alias
-		}
-		if counts(alias) {
-			r.Host = NormalizeHostname(alias)
-			best, bestAt = r, i
+	looked := map[string]bool{} // one SSH lookup per host, however many remotes
+	for p := range 4 { // remotePriority's values
+		for _, r := range info.Remotes {
+			if remotePriority(r.Name) != p {
+				continue
+			}
+			host := repo.Host(r.URL)
+			if host != "" && !counts(host) && repo.IsSSH(r.URL) && !looked[host] {
+				looked[host] = true
+				host = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
+			}
+			if counts(host) {
+				r.Host = NormalizeHostname(host)
+				return r, true
+			}
 		}
 	}
-	return best, bestAt >= 0
+	return repo.Remote{}, false
 }
 
 // Digest is a short, stable digest of parts, each length-prefixed so no
