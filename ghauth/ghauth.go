@@ -267,7 +267,7 @@ func (s *Setup) counts() func(host string) bool {
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	counts := s.counts()
 	looked := map[string]bool{} // one SSH lookup per host, however many remotes
-	for p := range 4 {          // remotePriority's values
+	for p := range 4 { // each of remotePriority's values in turn
 		for _, r := range info.Remotes {
 			if remotePriority(r.Name) != p {
 				continue

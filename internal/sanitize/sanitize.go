@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -248,7 +249,11 @@ const Redacted = "[REDACTED]"
 // their format (a legacy 40-hex token has no prefix to recognise).
 func Redact(s string) string {
 	s = Text(s, 0)
-	for _, tok := range exactSecrets() {
+	var exact []string
+	if load := secrets.Load(); load != nil && *load != nil {
+		exact = (*load)()
+	}
+	for _, tok := range exact {
 		if tok = Text(tok, 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
 			s = strings.ReplaceAll(s, tok, Redacted)
 		}
@@ -261,33 +266,20 @@ func Redact(s string) string {
 	return redactAfterKeywords(s)
 }
 
-// secrets are exact values Redact removes (the token variables' and gh's
-// hosts.yml tokens): loaded by the function given to RedactAlso on
-// the first Redact after it, once, and kept only in this process's memory.
-var secrets struct {
-	mu   sync.Mutex
-	load func() []string
-	vals []string
-}
+// secrets loads the exact values Redact removes, kept only in this
+// process's memory.
+var secrets atomic.Pointer[func() []string]
 
 // RedactAlso makes Redact remove the exact values load returns, such as
-// the token variables' and the tokens in gh's hosts.yml, which have no prefix to know a legacy
-// token by. load runs at most once, on the first Redact that needs it, so
-// a command that redacts nothing reads nothing (the render path does not
-// call this at all: what it shows was redacted when it was stored).
+// the token variables' and the tokens in gh's hosts.yml, which have no
+// prefix to know a legacy token by. load runs at most once, on the first
+// Redact, so a command that redacts nothing reads nothing (the render path
+// does not call this at all: what it shows was redacted when stored).
 func RedactAlso(load func() []string) {
-	secrets.mu.Lock()
-	secrets.load, secrets.vals = load, nil
-	secrets.mu.Unlock()
-}
-
-func exactSecrets() []string {
-	secrets.mu.Lock()
-	defer secrets.mu.Unlock()
-	if secrets.load != nil {
-		secrets.vals, secrets.load = secrets.load(), nil
+	if load != nil {
+		load = sync.OnceValue(load)
 	}
-	return secrets.vals
+	secrets.Store(&load)
 }
 
 // minTokenValue is the shortest token variable value redacted as such: a
@@ -297,8 +289,6 @@ const minTokenValue = 8
 func isTokenChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
 
 // redactTokens replaces GitHub tokens wherever they start.
 func redactTokens(s string) string {
@@ -345,15 +335,8 @@ func tokenAt(s string, i int) int {
 		return body(i+4, 8)
 	case strings.HasPrefix(rest, "github_pat_"):
 		return body(i+11, 8)
-	case strings.HasPrefix(rest, "v1.") && (i == 0 || !isTokenChar(s[i-1])) && len(rest) >= 43:
-		for j := 3; j < 43; j++ {
-			if !isHex(rest[j]) {
-				return 0
-			}
-		}
-		if len(rest) > 43 && isTokenChar(rest[43]) {
-			return 0
-		}
+	case strings.HasPrefix(rest, "v1.") && (i == 0 || !isTokenChar(s[i-1])) && len(rest) >= 43 &&
+		strings.Trim(rest[3:43], "0123456789abcdef") == "" && (len(rest) == 43 || !isTokenChar(rest[43])):
 		return 43
 	}
 	return 0
