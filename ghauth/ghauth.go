@@ -266,7 +266,8 @@ func (s *Setup) counts() func(host string) bool {
 // normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	counts := s.counts()
-	looked := map[string]bool{} // one SSH lookup per host, however many remotes
+	// One SSH lookup per host, however many remotes.
+	looked := map[string]bool{}
 	for p := range 4 { // each of remotePriority's values in turn
 		for _, r := range info.Remotes {
 			if remotePriority(r.Name) != p {
