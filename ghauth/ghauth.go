@@ -62,12 +62,12 @@ type Setup struct {
 	// Auth digests hosts.yml's identity, GH_HOST, GH_CONFIG_DIR and which
 	// token variables hold which values.
 	Auth string
-	// hostsFile is gh's hosts.yml when it exists; it is read only when a
-	// remote's host is neither github.com, *.ghe.com nor GH_HOST.
-	hostsFile   string
-	hostsLoaded bool
-	hostsYAML   map[string]any
-	hostsErr    error
+	// hostsFile is gh's hosts.yml while it exists and is not read yet; it
+	// is read only when a remote's host is neither github.com, *.ghe.com
+	// nor GH_HOST.
+	hostsFile string
+	hostsYAML map[string]any
+	hostsErr  error
 
 	identity string // computed once by Identity
 	env      env.Env
@@ -91,9 +91,8 @@ func ReadSetup(e env.Env) *Setup {
 		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 	}
 	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
-	// hosts.yml's identity, as one digest.
-	// gh's config.yml too: its settings (git_protocol, per-host ones)
-	// change what gh does.
+	// the identities of hosts.yml and config.yml (git_protocol, per-host
+	// settings change what gh does), as one digest.
 	var buf [14]string // on the stack: 2 per token variable and 6 more
 	parts := buf[:0]
 	for _, v := range TokenVars {
@@ -102,13 +101,11 @@ func ReadSetup(e env.Env) *Setup {
 	parts = append(parts, e.Get("GH_HOST"), e.Get("GH_CONFIG_DIR"))
 	if d := ConfigDir(e); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
-		if id := e.Files().Version(hf); id != "" {
-			parts = append(parts, hf, id)
+		id := e.Files().Version(hf)
+		if id != "" {
 			s.hostsFile = hf
-		} else {
-			parts = append(parts, hf, "none")
 		}
-		parts = append(parts, "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
+		parts = append(parts, hf, cmp.Or(id, "none"), "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
 	return s
@@ -133,10 +130,10 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 
 // hosts is gh's hosts.yml, host to settings, read on first use.
 func (s *Setup) hosts() map[string]any {
-	if !s.hostsLoaded && s.hostsFile != "" {
+	if s.hostsFile != "" {
 		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
+		s.hostsFile = ""
 	}
-	s.hostsLoaded = true
 	return s.hostsYAML
 }
 
