@@ -1,6 +1,7 @@
 package ghauth
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/prchip/prchip/internal/repo"
@@ -37,9 +38,7 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 			}
 		}
 		v.Counts = counts(host) || v.Alias != "" && counts(v.Alias)
-		if v.Alias != "" {
-			host = v.Alias // the host ssh, and so git and gh, would reach
-		}
+		host = cmp.Or(v.Alias, host) // the host ssh, and so git and gh, would reach
 		switch n := NormalizeHostname(host); {
 		case v.Counts:
 		case host == "":

@@ -88,9 +88,8 @@ func (r *sshResolver) include(pattern string) {
 	} else if !filepath.IsAbs(pattern) {
 		pattern = filepath.Join(r.home, ".ssh", pattern)
 	}
-	paths := glob(r.read, pattern)
 	r.depth++
-	for _, p := range paths {
+	for _, p := range glob(r.read, pattern) {
 		if r.files >= maxSSHFiles {
 			break
 		}

@@ -60,15 +60,10 @@ func Text(s string, max int) string {
 			i = skipString(s, i)
 			continue
 		case r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || r == 0x2028 || r == 0x2029:
-			if !lastSpace && b.Len() > 0 {
-				if max > 0 && b.Len()+1 > max {
-					i = len(s)
-					continue
-				}
-				b.WriteByte(' ')
-				lastSpace, prev = true, ' '
+			if lastSpace || b.Len() == 0 {
+				continue
 			}
-			continue
+			r = ' ' // written below, within max
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
 		case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
@@ -374,10 +369,7 @@ func redactUserinfo(s string) string {
 		end += k + 3
 		user := s[k+3 : end]
 		// A bare short user name such as ssh's "git@" is no secret.
-		if !strings.Contains(user, ":") && len(user) < 20 && !strings.Contains(user, Redacted) {
-			continue
-		}
-		if user == Redacted {
+		if user == Redacted || !strings.Contains(user, ":") && len(user) < 20 && !strings.Contains(user, Redacted) {
 			continue
 		}
 		b.WriteString(s[last : k+3])

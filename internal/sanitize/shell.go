@@ -1,6 +1,9 @@
 package sanitize
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Shell names a prompt dialect for ForShell.
 type Shell string
@@ -21,11 +24,7 @@ const (
 
 // ParseShell maps a --shell value to a Shell; ok is false for unknown names.
 func ParseShell(s string) (Shell, bool) {
-	switch Shell(s) {
-	case Plain, Zsh, Bash, Fish, Tmux:
-		return Shell(s), true
-	}
-	return "", false
+	return Shell(s), slices.Contains([]Shell{Plain, Zsh, Bash, Fish, Tmux}, Shell(s))
 }
 
 // ForShell escapes already-sanitized text for the prompt of shell.
