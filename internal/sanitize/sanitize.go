@@ -125,16 +125,13 @@ func skipEscape(s string, i int) int {
 	return i
 }
 
-// skipCSI skips parameter and intermediate bytes and the final byte.
+// skipCSI skips parameter and intermediate bytes (0x20-0x3F) and the
+// final byte; any other byte ends a broken sequence too.
 func skipCSI(s string, i int) int {
 	for i < len(s) {
 		c := s[i]
 		i++
-		if c >= 0x40 && c <= 0x7e {
-			return i
-		}
-		if c < 0x20 || c > 0x3f && c < 0x40 || c >= 0x7f {
-			// Not a CSI byte: the sequence is broken; stop here.
+		if c < 0x20 || c >= 0x40 {
 			return i
 		}
 	}
@@ -146,16 +143,9 @@ func skipCSI(s string, i int) int {
 func skipString(s string, i int) int {
 	for i < len(s) {
 		switch {
-		case s[i] == 0x07:
-			return i + 1
-		case s[i] == 0x1b:
-			if i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-			return i + 1
-		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c: // U+009C ST
+		case strings.HasPrefix(s[i:], "\x1b\\"), strings.HasPrefix(s[i:], "\u009c"):
 			return i + 2
-		case s[i] == 0x9c:
+		case s[i] == 0x07, s[i] == 0x1b, s[i] == 0x9c:
 			return i + 1
 		}
 		i++
