@@ -39,12 +39,10 @@ func NormalizeHostname(host string) string { return auth.NormalizeHostname(host)
 // is not the request's), "" when it cannot be known (no home).
 func ConfigDir(e env.Env) string {
 	d := e.Get("GH_CONFIG_DIR")
-	switch {
-	case d != "":
-	case e.Get("XDG_CONFIG_HOME") != "":
-		d = filepath.Join(e.Get("XDG_CONFIG_HOME"), "gh")
-	case e.Get("HOME") != "":
-		d = filepath.Join(e.Get("HOME"), ".config", "gh")
+	if x := e.Get("XDG_CONFIG_HOME"); d == "" && x != "" {
+		d = filepath.Join(x, "gh")
+	} else if h := e.Get("HOME"); d == "" && h != "" {
+		d = filepath.Join(h, ".config", "gh")
 	}
 	if filepath.IsAbs(d) {
 		return d

@@ -50,11 +50,9 @@ const (
 
 func (r *sshResolver) file(path string) {
 	r.files++
-	b, _, err := r.read.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
-	if err != nil {
-		return
+	if b, _, err := r.read.Read(path, 1<<20, syscall.O_NONBLOCK, nil); err == nil {
+		r.parse(string(b))
 	}
-	r.parse(string(b))
 }
 
 func (r *sshResolver) parse(text string) {
