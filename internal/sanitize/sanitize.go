@@ -162,13 +162,12 @@ func Detail(s string) string {
 // MaxDetailLines bounds the lines DetailLines keeps apart.
 const MaxDetailLines = 16
 
-// DetailLines is Detail that also says where s's lines begin in it (byte
-// offsets, the first line's 0 left out), so that `status` can show gh's
-// multi-line messages as lines while the detail itself stays one line for
-// everything else (JSON, refresh, the state file). Each line is cleaned
-// and redacted alone and the joined detail redacted once more: a secret
-// that spans lines (a keyword at one line's end, its value on the next)
-// is caught there, and the detail is then Detail's, with no lines.
+// DetailLines is Detail and where s's lines begin in it (byte offsets but
+// the first), so `status` can show gh's multi-line messages as lines while
+// the detail stays one line elsewhere (JSON, the state file). The joined
+// lines are redacted once more: a secret that spans lines (a keyword at
+// one's end, its value on the next) is caught there, and the detail is
+// then Detail's, with no lines.
 func DetailLines(s string) (string, []int) {
 	if !strings.Contains(strings.TrimSpace(s), "\n") {
 		return Detail(s), nil
@@ -223,15 +222,12 @@ const Redacted = "[REDACTED]"
 
 // Redact removes tokens and URL credentials: GitHub's token formats
 // (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_, old v1. installation
-// tokens), the secret part of scheme://user:secret@host and long
-// scheme://token@host user names, and values after authorization, bearer,
-// token or password. It is written without regexp: linking regexp builds
-// the unicode category tables at every process start (about 0.5 ms here).
-//
-// Controls and format characters go first (Text): a token split by one is
-// redacted whole, never joined back up by a later Text. The exact values
-// RedactAlso gives (the token variables' and hosts.yml's) go too, whatever
-// their format (a legacy 40-hex token has no prefix to recognise).
+// tokens), the secret in scheme://user:secret@host and long
+// scheme://token@host user names, values after authorization, bearer,
+// token or password, and RedactAlso's exact values. Without regexp:
+// linking it builds the unicode tables at every process start (0.5 ms).
+// Text goes first: a token split by a control is redacted whole, never
+// joined back up by a later Text.
 func Redact(s string) string {
 	s = Text(s, 0)
 	var exact []string
@@ -379,18 +375,12 @@ func redactAfterKeywords(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(low); i++ {
-		kw := ""
-		for _, k := range secretKeywords {
-			if strings.HasPrefix(low[i:], k) {
-				kw = k
-				break
-			}
-		}
-		if kw == "" {
+		k := slices.IndexFunc(secretKeywords, func(k string) bool { return strings.HasPrefix(low[i:], k) })
+		if k < 0 {
 			continue
 		}
 		// Separator: spaces with an optional ':' or '='.
-		sep := i + len(kw)
+		sep := i + len(secretKeywords[k])
 		j := skipBlanks(s, sep)
 		if j < len(s) && (s[j] == ':' || s[j] == '=') {
 			j = skipBlanks(s, j+1)
