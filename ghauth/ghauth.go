@@ -53,13 +53,9 @@ func ConfigDir(e env.Env) string {
 // Setup is gh's local setup as far as it decides a PR chip's result. It
 // never holds a token: only digests and file identities.
 type Setup struct {
-	// GhPath is the gh found on PATH, "" when missing.
-	GhPath string
-	// GhIdentity is "path size mtime" of gh, or "missing".
-	GhIdentity string
-	// Auth digests hosts.yml's identity, GH_HOST, GH_CONFIG_DIR and which
-	// token variables hold which values.
-	Auth string
+	GhPath     string // the gh found on PATH, "" when missing
+	GhIdentity string // gh's "path size mtime", or "missing"
+	Auth       string // digests the token variables, GH_HOST and gh's files
 	// hostsFile is gh's hosts.yml while it exists and is not read yet; it
 	// is read only when a remote's host is neither github.com, *.ghe.com
 	// nor GH_HOST.
@@ -179,11 +175,10 @@ func (s *Setup) TokenSource(host string) string {
 	return ""
 }
 
-// HostsTokens are the tokens gh keeps in hosts.yml: every oauth_token,
-// for any host and any account (gh 2.40's per-user entries too), whatever
-// their format. They are for sanitize to redact as exact values, like
-// the token variables' (a legacy 40-hex token has no prefix to know it
-// by); the caller keeps them in memory only.
+// HostsTokens are every oauth_token in gh's hosts.yml, for any host and
+// account (gh 2.40's per-user entries too), for sanitize to redact as
+// exact values (a legacy 40-hex token has no prefix to know it by); the
+// caller keeps them in memory only.
 func HostsTokens(e env.Env) []string {
 	d := ConfigDir(e)
 	if d == "" {
@@ -284,9 +279,8 @@ func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 
 // Digest is a short, stable digest of parts, each length-prefixed so no
 // two lists give the same input. SHA-256, as token values are among the
-// parts: what it keeps on disk must not help anyone guess them. Half of
-// it is kept, which still makes a collision out of reach and keeps keys
-// and fingerprints as short as they were.
+// parts and what is kept on disk must not help guess them; half of it
+// keeps a collision out of reach and keys as short as they were.
 func Digest(parts ...string) string {
 	h := sha256.New()
 	for _, p := range parts {
