@@ -167,10 +167,9 @@ func (s *Setup) TokenSource(host string) string {
 			return v
 		}
 	}
-	if entry, ok := s.hosts()[n].(map[string]any); ok {
-		if tok, ok := entry["oauth_token"].(string); ok && tok != "" {
-			return "hosts.yml"
-		}
+	entry, _ := s.hosts()[n].(map[string]any)
+	if tok, _ := entry["oauth_token"].(string); tok != "" {
+		return "hosts.yml"
 	}
 	return ""
 }
@@ -188,21 +187,21 @@ func HostsTokens(e env.Env) []string {
 	if err != nil {
 		return nil
 	}
-	var toks []string
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		m, ok := v.(map[string]any)
-		if !ok || depth > 8 {
-			return
+	return oauthTokens(doc, 0)
+}
+
+// oauthTokens are the oauth_token values in v and the maps under it, down
+// to a depth well past gh's: a hostile file cannot make it recurse deep.
+func oauthTokens(v any, depth int) (toks []string) {
+	m, _ := v.(map[string]any)
+	for k, x := range m {
+		if tok, ok := x.(string); ok && k == "oauth_token" && tok != "" {
+			toks = append(toks, tok)
 		}
-		for k, x := range m {
-			if tok, ok := x.(string); ok && k == "oauth_token" && tok != "" {
-				toks = append(toks, tok)
-			}
-			walk(x, depth+1)
+		if depth < 8 {
+			toks = append(toks, oauthTokens(x, depth+1)...)
 		}
 	}
-	walk(doc, 0)
 	return toks
 }
 
@@ -212,10 +211,7 @@ func (s *Setup) IsGitHubHost(host string) bool {
 		return false
 	}
 	n := NormalizeHostname(host)
-	if n == github || auth.IsTenancy(n) {
-		return true
-	}
-	if gh := s.env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
+	if gh := s.env.Get("GH_HOST"); n == github || auth.IsTenancy(n) || gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
 	for h := range s.hosts() {

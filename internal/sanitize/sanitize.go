@@ -276,14 +276,11 @@ func redactTokens(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); i++ {
-		n := tokenAt(s, i)
-		if n == 0 {
-			continue
+		if n := tokenAt(s, i); n > 0 {
+			b.WriteString(s[last:i])
+			b.WriteString(Redacted)
+			i, last = i+n-1, i+n
 		}
-		b.WriteString(s[last:i])
-		b.WriteString(Redacted)
-		i += n - 1
-		last = i + 1
 	}
 	return finish(&b, s, last)
 }
