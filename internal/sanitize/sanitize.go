@@ -36,7 +36,6 @@ func Text(s string, max int) string {
 	}
 	var b strings.Builder
 	b.Grow(min(len(s), 4096))
-	lastSpace := false
 	prev := rune(0) // the last rune written
 	for i := 0; i < len(s); {
 		if max > 0 && b.Len() >= max {
@@ -60,7 +59,7 @@ func Text(s string, max int) string {
 			i = skipString(s, i)
 			continue
 		case r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || r == 0x2028 || r == 0x2029:
-			if lastSpace || b.Len() == 0 {
+			if prev == ' ' || b.Len() == 0 {
 				continue
 			}
 			r = ' ' // written below, within max
@@ -88,7 +87,7 @@ func Text(s string, max int) string {
 			break
 		}
 		b.WriteRune(r)
-		lastSpace, prev = r == ' ', r
+		prev = r
 	}
 	return b.String()
 }
