@@ -33,11 +33,10 @@ func SSHHostName(host, home string, files rawfile.Reader) string {
 
 // sshResolver walks configuration files in ssh's order for one host.
 type sshResolver struct {
-	host, home string
-	hostname   string // the first HostName that applied, expanded
-	read       rawfile.Reader
-	depth      int
-	files      int
+	host, home   string
+	hostname     string // the first HostName that applied, expanded
+	read         rawfile.Reader
+	depth, files int // Include nesting, files read
 }
 
 const (
@@ -237,10 +236,8 @@ func glob(files rawfile.Reader, pattern string) []string {
 	}
 	var paths []string
 	for _, n := range names {
-		if strings.HasPrefix(n, ".") && !strings.HasPrefix(name, ".") {
-			continue // as in glob(3), which ssh uses: * does not match a leading dot
-		}
-		if ok, _ := filepath.Match(name, n); ok {
+		hidden := strings.HasPrefix(n, ".") && !strings.HasPrefix(name, ".") // glob(3), which ssh uses: * does not match a leading dot
+		if ok, _ := filepath.Match(name, n); ok && !hidden {
 			paths = append(paths, filepath.Join(dir, n))
 		}
 	}
