@@ -330,12 +330,13 @@ func redactUserinfo(s string) string {
 		}
 		k += from
 		from = k + 3
-		// The scheme: a letter, then letters, digits, + . -
-		st := k
-		for st > 0 && (isTokenChar(s[st-1]) && s[st-1] != '_' || s[st-1] == '+' || s[st-1] == '.' || s[st-1] == '-') {
-			st--
+		// The scheme: a letter, then letters, digits, + . - (digits glued
+		// before its first letter are no part of it).
+		letter := false
+		for st := k; st > 0 && (isTokenChar(s[st-1]) && s[st-1] != '_' || strings.IndexByte("+.-", s[st-1]) >= 0); st-- {
+			letter = letter || s[st-1]|0x20 >= 'a' && s[st-1]|0x20 <= 'z'
 		}
-		if st == k || !(s[st] >= 'a' && s[st] <= 'z' || s[st] >= 'A' && s[st] <= 'Z') {
+		if !letter {
 			continue
 		}
 		// The userinfo ends at the authority's last '@': a password may

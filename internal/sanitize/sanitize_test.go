@@ -137,6 +137,7 @@ func TestRedact(t *testing.T) {
 		{"https://x-access-token:" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
 		{"https://" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
 		{"https://abcdefghijklmnopqrstuvwxyz0123@ghe.example/o/r", "https://[REDACTED]@ghe.example/o/r"},
+		{"exit 2https://user:s3cret-pass@h/x 0A://:0@h", "exit 2https://[REDACTED]@h/x 0A://[REDACTED]@h"}, // digits glued before a scheme
 		{"ssh://git@github.com/o/r.git", "ssh://git@github.com/o/r.git"},
 		{"git@github.com:o/r.git", "git@github.com:o/r.git"},
 		{"Authorization: token abcdefghijklmnopqrstuvwxyz012345", "Authorization: token [REDACTED]"},
