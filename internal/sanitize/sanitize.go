@@ -74,10 +74,9 @@ func Text(s string, max int) string {
 			// columns off; three emoji are 6 columns for everyone.
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
-			// A variation sequence is a character and one selector
-			// (U+2764 U+FE0F, the heart as an emoji; an ideograph's
-			// variant). One after ASCII or after another selector only
-			// hides bytes (and could split a token): dropped.
+			// A variation sequence is a character and one selector (U+2764
+			// U+FE0F, the emoji heart; an ideograph's variant). One after
+			// ASCII or another selector only hides bytes (or splits a token).
 			if prev < utf8.RuneSelf || unicode.Is(unicode.Variation_Selector, prev) {
 				continue
 			}
@@ -284,8 +283,7 @@ func redactTokens(s string) string {
 	return finish(&b, s, last)
 }
 
-// finish ends a redaction: s itself when nothing was replaced (last 0),
-// else what b holds and the rest of s after last.
+// finish ends a redaction: s itself when nothing was replaced, else b and s[last:].
 func finish(b *strings.Builder, s string, last int) string {
 	if last == 0 {
 		return s
