@@ -1,6 +1,7 @@
 package ghauth
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/prchip/prchip/internal/repo"
@@ -12,15 +13,12 @@ import (
 type RemoteVerdict struct {
 	Name string
 	URL  string // as configured: the caller redacts and sanitises it
-	// Host is the URL's host, "" for a local path; Alias is the host an
-	// SSH alias stands for (~/.ssh/config's HostName), when it names
-	// another.
+	// Host is the URL's host, "" for a local path; Alias the HostName an
+	// SSH alias stands for in ~/.ssh/config, when it names another.
 	Host, Alias string
 	Counts      bool
 	Why         string // why it does not count
-	// Login is the host to run `gh auth login --hostname` for: one that
-	// may be a GitHub Enterprise Server gh does not know yet.
-	Login string
+	Login       string // for `gh auth login --hostname`: maybe a GHES gh does not know yet
 }
 
 // ExplainRemotes judges each of info's remotes as GitHubRemote does, and
@@ -32,14 +30,12 @@ func (s *Setup) ExplainRemotes(info *repo.Info) []RemoteVerdict {
 		v := RemoteVerdict{Name: r.Name, URL: r.URL, Host: repo.Host(r.URL)}
 		host := v.Host
 		if host != "" && repo.IsSSH(r.URL) {
-			if a := strings.ToLower(SSHHostName(host, s.env.Get("HOME"), s.env.Files())); a != "" && a != host {
+			if a := SSHHostName(host, s.env.Get("HOME"), s.env.Files()); a != "" && a != host { // lowercase already
 				v.Alias = a
 			}
 		}
 		v.Counts = counts(host) || v.Alias != "" && counts(v.Alias)
-		if v.Alias != "" {
-			host = v.Alias // the host ssh, and so git and gh, would reach
-		}
+		host = cmp.Or(v.Alias, host) // the host ssh, and so git and gh, would reach
 		switch n := NormalizeHostname(host); {
 		case v.Counts:
 		case host == "":

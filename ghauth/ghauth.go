@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,12 +39,10 @@ func NormalizeHostname(host string) string { return auth.NormalizeHostname(host)
 // is not the request's), "" when it cannot be known (no home).
 func ConfigDir(e env.Env) string {
 	d := e.Get("GH_CONFIG_DIR")
-	switch {
-	case d != "":
-	case e.Get("XDG_CONFIG_HOME") != "":
-		d = filepath.Join(e.Get("XDG_CONFIG_HOME"), "gh")
-	case e.Get("HOME") != "":
-		d = filepath.Join(e.Get("HOME"), ".config", "gh")
+	if x := e.Get("XDG_CONFIG_HOME"); d == "" && x != "" {
+		d = filepath.Join(x, "gh")
+	} else if h := e.Get("HOME"); d == "" && h != "" {
+		d = filepath.Join(h, ".config", "gh")
 	}
 	if filepath.IsAbs(d) {
 		return d
@@ -56,20 +53,15 @@ func ConfigDir(e env.Env) string {
 // Setup is gh's local setup as far as it decides a PR chip's result. It
 // never holds a token: only digests and file identities.
 type Setup struct {
-	// GhPath is the gh found on PATH, "" when missing.
-	GhPath string
-	// GhIdentity is "path size mtime" of gh, or "missing".
-	GhIdentity string
-	// Auth digests hosts.yml's identity, GH_HOST, GH_CONFIG_DIR and which
-	// token variables hold which values.
-	Auth string
-	// hostsFile is gh's hosts.yml when it exists; it is read only when a
-	// remote's host is neither github.com, *.ghe.com nor GH_HOST.
-	hostsFile   string
-	hostsLoaded bool
-	hostsYAML   map[string]any
-	hosts       []string
-	hostsErr    error
+	GhPath     string // the gh found on PATH, "" when missing
+	GhIdentity string // gh's "path size mtime", or "missing"
+	Auth       string // digests the token variables, GH_HOST and gh's files
+	// hostsFile is gh's hosts.yml while it exists and is not read yet; it
+	// is read only when a remote's host is neither github.com, *.ghe.com
+	// nor GH_HOST.
+	hostsFile string
+	hostsYAML map[string]any
+	hostsErr  error
 
 	identity string // computed once by Identity
 	env      env.Env
@@ -87,22 +79,14 @@ func (s *Setup) Identity() string {
 // ReadSetup looks up gh on PATH and reads the auth setup, without running
 // anything.
 func ReadSetup(e env.Env) *Setup {
-	s := new(Setup)
-	s.Read(e)
-	return s
-}
-
-// Read is ReadSetup into memory the caller owns.
-func (s *Setup) Read(e env.Env) {
-	*s = Setup{GhIdentity: "missing", env: e}
+	s := &Setup{GhIdentity: "missing", env: e}
 	if p, st := LookPath("gh", e); p != "" {
 		s.GhPath = p
 		s.GhIdentity = p + " " + strconv.FormatInt(st.Size, 10) + " " + strconv.FormatInt(st.MtimeNs, 10)
 	}
 	// Which token variables are set to what, GH_HOST, GH_CONFIG_DIR and
-	// hosts.yml's identity, as one digest.
-	// gh's config.yml too: its settings (git_protocol, per-host ones)
-	// change what gh does.
+	// the identities of hosts.yml and config.yml (git_protocol, per-host
+	// settings change what gh does), as one digest.
 	var buf [14]string // on the stack: 2 per token variable and 6 more
 	parts := buf[:0]
 	for _, v := range TokenVars {
@@ -111,15 +95,14 @@ func (s *Setup) Read(e env.Env) {
 	parts = append(parts, e.Get("GH_HOST"), e.Get("GH_CONFIG_DIR"))
 	if d := ConfigDir(e); d != "" {
 		hf := filepath.Join(d, "hosts.yml")
-		if id := e.Files().Version(hf); id != "" {
-			parts = append(parts, hf, id)
+		id := e.Files().Version(hf)
+		if id != "" {
 			s.hostsFile = hf
-		} else {
-			parts = append(parts, hf, "none")
 		}
-		parts = append(parts, "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
+		parts = append(parts, hf, cmp.Or(id, "none"), "config.yml", e.Files().Version(filepath.Join(d, "config.yml")))
 	}
 	s.Auth = Digest(parts...)
+	return s
 }
 
 // LookPath finds an executable regular file named name on PATH, as gh's
@@ -139,19 +122,18 @@ func LookPath(name string, e env.Env) (string, rawfile.FileInfo) {
 	return "", rawfile.FileInfo{}
 }
 
-// Hosts are the hosts in gh's hosts.yml, read on first use.
-func (s *Setup) Hosts() []string {
-	if !s.hostsLoaded && s.hostsFile != "" {
+// hosts is gh's hosts.yml, host to settings, read on first use.
+func (s *Setup) hosts() map[string]any {
+	if s.hostsFile != "" {
 		s.hostsYAML, s.hostsErr = readHosts(s.env.Files(), s.hostsFile)
-		s.hosts = slices.Sorted(maps.Keys(s.hostsYAML))
+		s.hostsFile = ""
 	}
-	s.hostsLoaded = true
-	return s.hosts
+	return s.hostsYAML
 }
 
 // HostsErr says why hosts.yml could not be read, if it exists but is unusable.
 func (s *Setup) HostsErr() error {
-	s.Hosts()
+	s.hosts()
 	return s.hostsErr
 }
 
@@ -185,20 +167,17 @@ func (s *Setup) TokenSource(host string) string {
 			return v
 		}
 	}
-	s.Hosts()
-	if entry, ok := s.hostsYAML[n].(map[string]any); ok {
-		if tok, ok := entry["oauth_token"].(string); ok && tok != "" {
-			return "hosts.yml"
-		}
+	entry, _ := s.hosts()[n].(map[string]any)
+	if tok, _ := entry["oauth_token"].(string); tok != "" {
+		return "hosts.yml"
 	}
 	return ""
 }
 
-// HostsTokens are the tokens gh keeps in hosts.yml: every oauth_token,
-// for any host and any account (gh 2.40's per-user entries too), whatever
-// their format. They are for sanitize to redact as exact values, like
-// the token variables' (a legacy 40-hex token has no prefix to know it
-// by); the caller keeps them in memory only.
+// HostsTokens are every oauth_token in gh's hosts.yml, for any host and
+// account (gh 2.40's per-user entries too), for sanitize to redact as
+// exact values (a legacy 40-hex token has no prefix to know it by); the
+// caller keeps them in memory only.
 func HostsTokens(e env.Env) []string {
 	d := ConfigDir(e)
 	if d == "" {
@@ -208,21 +187,21 @@ func HostsTokens(e env.Env) []string {
 	if err != nil {
 		return nil
 	}
-	var toks []string
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		m, ok := v.(map[string]any)
-		if !ok || depth > 8 {
-			return
+	return oauthTokens(doc, 0)
+}
+
+// oauthTokens are the oauth_token values in v and the maps under it, down
+// to a depth well past gh's: a hostile file cannot make it recurse deep.
+func oauthTokens(v any, depth int) (toks []string) {
+	m, _ := v.(map[string]any)
+	for k, x := range m {
+		if tok, ok := x.(string); ok && k == "oauth_token" && tok != "" {
+			toks = append(toks, tok)
 		}
-		for k, x := range m {
-			if tok, ok := x.(string); ok && k == "oauth_token" && tok != "" {
-				toks = append(toks, tok)
-			}
-			walk(x, depth+1)
+		if depth < 8 {
+			toks = append(toks, oauthTokens(x, depth+1)...)
 		}
 	}
-	walk(doc, 0)
 	return toks
 }
 
@@ -232,13 +211,10 @@ func (s *Setup) IsGitHubHost(host string) bool {
 		return false
 	}
 	n := NormalizeHostname(host)
-	if n == github || auth.IsTenancy(n) {
+	if gh := s.env.Get("GH_HOST"); n == github || auth.IsTenancy(n) || gh != "" && NormalizeHostname(gh) == n {
 		return true
 	}
-	if gh := s.env.Get("GH_HOST"); gh != "" && NormalizeHostname(gh) == n {
-		return true
-	}
-	for _, h := range s.Hosts() {
+	for h := range s.hosts() {
 		if NormalizeHostname(h) == n {
 			return true
 		}
@@ -246,15 +222,11 @@ func (s *Setup) IsGitHubHost(host string) bool {
 	return false
 }
 
-// remotePriority is gh's order for choosing among remotes.
+// remotePriority is gh's order for choosing among remotes: these names,
+// then every other.
 func remotePriority(name string) int {
-	switch name {
-	case "upstream":
-		return 0
-	case "github":
-		return 1
-	case "origin":
-		return 2
+	if i := slices.Index([]string{"upstream", "github", "origin"}, name); i >= 0 {
+		return i
 	}
 	return 3
 }
@@ -274,56 +246,37 @@ func (s *Setup) counts() func(host string) bool {
 // GitHubRemote picks the remote gh would use: the first GitHub-host remote
 // by gh's name priority (upstream, github, origin, then config order). An
 // SSH remote's host is looked up among the SSH configuration's aliases, as
-// gh does, but only when that remote could still win: a repository with
-// a GitHub origin and another forge's SSH remote reads no SSH
-// configuration. The chosen remote's Host is the normalised GitHub host.
+// gh does, but only when that remote could still win: remotes are tried in
+// that order, so a repository with a GitHub origin and another forge's SSH
+// remote reads no SSH configuration. The chosen remote's Host is the
+// normalised GitHub host.
 func (s *Setup) GitHubRemote(info *repo.Info) (repo.Remote, bool) {
 	counts := s.counts()
-	best, bestAt := repo.Remote{}, -1
-	better := func(i int, name string) bool {
-		if bestAt < 0 {
-			return true
-		}
-		p, q := remotePriority(name), remotePriority(best.Name)
-		return p < q || p == q && i < bestAt
-	}
-	for i, r := range info.Remotes {
-		if host := repo.Host(r.URL); counts(host) && better(i, r.Name) {
-			r.Host = NormalizeHostname(host)
-			best, bestAt = r, i
-		}
-	}
-	// A remote the first pass took, or could have, loses to the best here
-	// (the order is total), so only SSH remotes that would win are looked
-	// at again, and the render does no work twice for the common GitHub
-	// origin.
-	aliases := map[string]string{} // one SSH lookup per host, however many remotes
-	for i, r := range info.Remotes {
-		if !better(i, r.Name) || !repo.IsSSH(r.URL) {
-			continue
-		}
-		host := repo.Host(r.URL)
-		if host == "" {
-			continue
-		}
-		alias, ok := aliases[host]
-		if !ok {
-			alias = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
-			aliases[host] = alias
-		}
-		if counts(alias) {
-			r.Host = NormalizeHostname(alias)
-			best, bestAt = r, i
+	// One SSH lookup per host, however many remotes.
+	looked := map[string]bool{}
+	for p := range 4 { // each of remotePriority's values in turn
+		for _, r := range info.Remotes {
+			if remotePriority(r.Name) != p {
+				continue
+			}
+			host := repo.Host(r.URL)
+			if host != "" && !counts(host) && repo.IsSSH(r.URL) && !looked[host] {
+				looked[host] = true
+				host = SSHHostName(host, s.env.Get("HOME"), s.env.Files())
+			}
+			if counts(host) {
+				r.Host = NormalizeHostname(host)
+				return r, true
+			}
 		}
 	}
-	return best, bestAt >= 0
+	return repo.Remote{}, false
 }
 
 // Digest is a short, stable digest of parts, each length-prefixed so no
 // two lists give the same input. SHA-256, as token values are among the
-// parts: what it keeps on disk must not help anyone guess them. Half of
-// it is kept, which still makes a collision out of reach and keeps keys
-// and fingerprints as short as they were.
+// parts and what is kept on disk must not help guess them; half of it
+// keeps a collision out of reach and keys as short as they were.
 func Digest(parts ...string) string {
 	h := sha256.New()
 	for _, p := range parts {

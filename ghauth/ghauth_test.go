@@ -3,9 +3,11 @@ package ghauth
 import (
 	"fmt"
 	"github.com/prchip/prchip/internal/testenv"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -322,9 +324,7 @@ func TestGhRepoAsGhReadsIt(t *testing.T) {
 	for _, c := range cases {
 		t.Setenv("GH_HOST", c.ghHost)
 		t.Setenv("GH_REPO", c.value)
-		var s Setup
-		s.Read(env.Process())
-		r, set, ok := s.GhRepo()
+		r, set, ok := ReadSetup(env.Process()).GhRepo()
 		if !set || ok != c.ok || ok && r.URL != c.url {
 			t.Errorf("GH_HOST=%q GH_REPO=%q: %+v set %v ok %v", c.ghHost, c.value, r, set, ok)
 		}
@@ -385,3 +385,6 @@ func TestConfigDirIsGoGhs(t *testing.T) {
 		}
 	}
 }
+
+// Hosts are the hosts in gh's hosts.yml, sorted.
+func (s *Setup) Hosts() []string { return slices.Sorted(maps.Keys(s.hosts())) }

@@ -1,6 +1,7 @@
 package ghauth
 
 import (
+	"cmp"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,20 +10,17 @@ import (
 	"github.com/prchip/prchip/internal/rawfile"
 )
 
-// SSHHostName resolves an SSH host alias the way gh does for ssh remotes
-// (`ssh -G HOST`, its "hostname" line), from the user's ~/.ssh/config,
-// without starting ssh: a remote such as git@github-work:org/repo.git,
-// with "Host github-work / HostName github.com", is a GitHub remote to gh,
-// so it is one to prchip. It understands what decides HostName: Host
-// pattern lists (* ? and !), Match all, host and originalhost (any other
-// Match criterion counts as not matching), Include (globs, ~, paths
-// relative to ~/.ssh), "keyword value" and "keyword=value", quotes, the
-// first value winning, and %h and %% in HostName. It returns "" when no
-// HostName applies.
+// SSHHostName resolves an SSH host alias as gh does for ssh remotes (`ssh
+// -G HOST`'s "hostname"), from ~/.ssh/config, without starting ssh:
+// git@github-work:org/repo.git with "Host github-work / HostName
+// github.com" is a GitHub remote to gh, so to prchip. It reads what
+// decides HostName: Host pattern lists (* ? !), Match all, host and
+// originalhost (other criteria do not match), Include (globs, ~, relative
+// to ~/.ssh), "keyword value", "keyword=value", quotes, the first value
+// winning, %h and %%. "" when no HostName applies.
 //
-// The system-wide /etc/ssh/ssh_config, which ssh reads after the user's,
-// is left out: distributions put no aliases there, and reading it with
-// the ssh_config.d it includes cost 0.3 ms on every prompt in a
+// /etc/ssh/ssh_config is left out: distributions put no aliases there, and
+// reading it and its ssh_config.d cost 0.3 ms on every prompt in a
 // repository whose SSH remote is not GitHub's (measured).
 func SSHHostName(host, home string, files rawfile.Reader) string {
 	if home == "" {
@@ -35,11 +33,10 @@ func SSHHostName(host, home string, files rawfile.Reader) string {
 
 // sshResolver walks configuration files in ssh's order for one host.
 type sshResolver struct {
-	host, home string
-	hostname   string // the first HostName that applied, expanded
-	read       rawfile.Reader
-	depth      int
-	files      int
+	host, home   string
+	hostname     string // the first HostName that applied, expanded
+	read         rawfile.Reader
+	depth, files int // Include nesting, files read
 }
 
 const (
@@ -52,11 +49,9 @@ const (
 
 func (r *sshResolver) file(path string) {
 	r.files++
-	b, _, err := r.read.Read(path, 1<<20, syscall.O_NONBLOCK, nil)
-	if err != nil {
-		return
+	if b, _, err := r.read.Read(path, 1<<20, syscall.O_NONBLOCK, nil); err == nil {
+		r.parse(string(b))
 	}
-	r.parse(string(b))
 }
 
 func (r *sshResolver) parse(text string) {
@@ -90,9 +85,8 @@ func (r *sshResolver) include(pattern string) {
 	} else if !filepath.IsAbs(pattern) {
 		pattern = filepath.Join(r.home, ".ssh", pattern)
 	}
-	paths := glob(r.read, pattern)
 	r.depth++
-	for _, p := range paths {
+	for _, p := range glob(r.read, pattern) {
 		if r.files >= maxSSHFiles {
 			break
 		}
@@ -112,21 +106,15 @@ func (r *sshResolver) match(args []string) bool {
 	for i := 0; i < len(args); i += 2 {
 		crit, list := strings.ToLower(args[i]), args[i+1]
 		neg := strings.HasPrefix(crit, "!")
-		crit = strings.TrimPrefix(crit, "!")
-		var ok bool
-		switch crit {
-		case "host":
-			target := r.host
-			if r.hostname != "" {
-				target = r.hostname
-			}
-			ok = matchHost(target, strings.Split(list, ","))
+		target := r.host
+		switch strings.TrimPrefix(crit, "!") {
+		case "host": // the HostName so far, if any
+			target = cmp.Or(r.hostname, r.host)
 		case "originalhost":
-			ok = matchHost(r.host, strings.Split(list, ","))
 		default:
 			return false
 		}
-		if ok == neg {
+		if matchHost(target, strings.Split(list, ",")) == neg {
 			return false
 		}
 	}
@@ -216,22 +204,16 @@ func sshFields(line string) (string, []string) {
 	}
 	var args []string
 	for rest != "" {
-		var a string
+		end, quote := strings.IndexAny(rest, " \t"), 0
 		if rest[0] == '"' {
-			end := strings.IndexByte(rest[1:], '"')
-			if end < 0 {
+			if rest, quote, end = rest[1:], 1, strings.IndexByte(rest[1:], '"'); end < 0 {
 				return key, nil // unbalanced quotes: ssh rejects the line
 			}
-			a, rest = rest[1:1+end], rest[2+end:]
-		} else {
-			end := strings.IndexAny(rest, " \t")
-			if end < 0 {
-				end = len(rest)
-			}
-			a, rest = rest[:end], rest[end:]
+		} else if end < 0 {
+			end = len(rest)
 		}
-		args = append(args, a)
-		rest = strings.TrimLeft(rest, " \t")
+		args = append(args, rest[:end])
+		rest = strings.TrimLeft(rest[end+quote:], " \t")
 	}
 	return key, args
 }
@@ -254,10 +236,8 @@ func glob(files rawfile.Reader, pattern string) []string {
 	}
 	var paths []string
 	for _, n := range names {
-		if strings.HasPrefix(n, ".") && !strings.HasPrefix(name, ".") {
-			continue // as in glob(3), which ssh uses: * does not match a leading dot
-		}
-		if ok, _ := filepath.Match(name, n); ok {
+		hidden := strings.HasPrefix(n, ".") && !strings.HasPrefix(name, ".") // glob(3), which ssh uses: * does not match a leading dot
+		if ok, _ := filepath.Match(name, n); ok && !hidden {
 			paths = append(paths, filepath.Join(dir, n))
 		}
 	}

@@ -7,8 +7,10 @@
 package sanitize
 
 import (
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -34,28 +36,18 @@ func Text(s string, max int) string {
 	}
 	var b strings.Builder
 	b.Grow(min(len(s), 4096))
-	lastSpace := false
 	prev := rune(0) // the last rune written
 	for i := 0; i < len(s); {
 		if max > 0 && b.Len() >= max {
 			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
+		if r == utf8.RuneError && size == 1 && s[i] == 0x9b {
 			// A lone 0x9B byte is C1 CSI in 8-bit terminals: swallow its sequence.
-			if s[i] == 0x9b {
-				i = skipCSI(s, i+1)
-				continue
-			}
-			i += size
-			if size == 0 {
-				i++
-			}
-			r = utf8.RuneError
-			size = 0
-		} else {
-			i += size
+			i = skipCSI(s, i+1)
+			continue
 		}
+		i += size
 		switch {
 		case r == 0x1b:
 			i = skipEscape(s, i)
@@ -67,35 +59,24 @@ func Text(s string, max int) string {
 			i = skipString(s, i)
 			continue
 		case r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || r == 0x2028 || r == 0x2029:
-			if !lastSpace && b.Len() > 0 {
-				if max > 0 && b.Len()+1 > max {
-					i = len(s)
-					continue
-				}
-				b.WriteByte(' ')
-				lastSpace, prev = true, ' '
+			if prev == ' ' || b.Len() == 0 {
+				continue
 			}
-			continue
+			r = ' ' // written below, within max
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
 			continue
 		case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
-			// Bidi controls (every one is Cf) and every other invisible
-			// character: format characters (zero-width space and joiners,
-			// tags, the BOM, the soft hyphen) and the other
-			// default-ignorable ones (the combining grapheme joiner,
-			// Hangul fillers); none may hide text or split
-			// a token. The zero-width joiner goes too, also inside emoji
-			// sequences: shells measure a prompt one code point at a time
-			// (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
-			// terminal that draws the sequence as one glyph of 2 would
-			// leave the cursor 4 columns off; three emoji are 6 columns
-			// for everyone.
+			// Bidi controls, format and other invisible characters may
+			// hide text or split a token. The zero-width joiner goes even
+			// inside emoji: shells measure a prompt one code point at a
+			// time (zsh counts man ZWJ woman ZWJ girl as 6 columns), so a
+			// terminal drawing one glyph of 2 would leave the cursor 4
+			// columns off; three emoji are 6 columns for everyone.
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
-			// A variation sequence is a character and one selector
-			// (U+2764 U+FE0F, the heart as an emoji; an ideograph's
-			// variant). One after ASCII or after another selector only
-			// hides bytes (and could split a token): dropped.
+			// A variation sequence is a character and one selector (U+2764
+			// U+FE0F, the emoji heart; an ideograph's variant). One after
+			// ASCII or another selector only hides bytes (or splits a token).
 			if prev < utf8.RuneSelf || unicode.Is(unicode.Variation_Selector, prev) {
 				continue
 			}
@@ -105,7 +86,7 @@ func Text(s string, max int) string {
 			break
 		}
 		b.WriteRune(r)
-		lastSpace, prev = r == ' ', r
+		prev = r
 	}
 	return b.String()
 }
@@ -142,16 +123,13 @@ func skipEscape(s string, i int) int {
 	return i
 }
 
-// skipCSI skips parameter and intermediate bytes and the final byte.
+// skipCSI skips parameter and intermediate bytes (0x20-0x3F) and the
+// final byte; any other byte ends a broken sequence too.
 func skipCSI(s string, i int) int {
 	for i < len(s) {
 		c := s[i]
 		i++
-		if c >= 0x40 && c <= 0x7e {
-			return i
-		}
-		if c < 0x20 || c > 0x3f && c < 0x40 || c >= 0x7f {
-			// Not a CSI byte: the sequence is broken; stop here.
+		if c < 0x20 || c >= 0x40 {
 			return i
 		}
 	}
@@ -163,16 +141,9 @@ func skipCSI(s string, i int) int {
 func skipString(s string, i int) int {
 	for i < len(s) {
 		switch {
-		case s[i] == 0x07:
-			return i + 1
-		case s[i] == 0x1b:
-			if i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-			return i + 1
-		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c: // U+009C ST
+		case strings.HasPrefix(s[i:], "\x1b\\"), strings.HasPrefix(s[i:], "\u009c"):
 			return i + 2
-		case s[i] == 0x9c:
+		case s[i] == 0x07, s[i] == 0x1b, s[i] == 0x9c:
 			return i + 1
 		}
 		i++
@@ -189,13 +160,12 @@ func Detail(s string) string {
 // MaxDetailLines bounds the lines DetailLines keeps apart.
 const MaxDetailLines = 16
 
-// DetailLines is Detail that also says where s's lines begin in it (byte
-// offsets, the first line's 0 left out), so that `status` can show gh's
-// multi-line messages as lines while the detail itself stays one line for
-// everything else (JSON, refresh, the state file). Each line is cleaned
-// and redacted alone and the joined detail redacted once more: a secret
-// that spans lines (a keyword at one line's end, its value on the next)
-// is caught there, and the detail is then Detail's, with no lines.
+// DetailLines is Detail and where s's lines begin in it (byte offsets but
+// the first), so `status` can show gh's multi-line messages as lines while
+// the detail stays one line elsewhere (JSON, the state file). The joined
+// lines are redacted once more: a secret that spans lines (a keyword at
+// one's end, its value on the next) is caught there, and the detail is
+// then Detail's, with no lines.
 func DetailLines(s string) (string, []int) {
 	if !strings.Contains(strings.TrimSpace(s), "\n") {
 		return Detail(s), nil
@@ -250,18 +220,19 @@ const Redacted = "[REDACTED]"
 
 // Redact removes tokens and URL credentials: GitHub's token formats
 // (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_, old v1. installation
-// tokens), the secret part of scheme://user:secret@host and long
-// scheme://token@host user names, and values after authorization, bearer,
-// token or password. It is written without regexp: linking regexp builds
-// the unicode category tables at every process start (about 0.5 ms here).
-//
-// Controls and format characters go first (Text): a token split by one is
-// redacted whole, never joined back up by a later Text. The exact values
-// RedactAlso gives (the token variables' and hosts.yml's) go too, whatever
-// their format (a legacy 40-hex token has no prefix to recognise).
+// tokens), the secret in scheme://user:secret@host and long
+// scheme://token@host user names, values after authorization, bearer,
+// token or password, and RedactAlso's exact values. Without regexp:
+// linking it builds the unicode tables at every process start (0.5 ms).
+// Text goes first: a token split by a control is redacted whole, never
+// joined back up by a later Text.
 func Redact(s string) string {
 	s = Text(s, 0)
-	for _, tok := range exactSecrets() {
+	var exact []string
+	if load := secrets.Load(); load != nil && *load != nil {
+		exact = (*load)()
+	}
+	for _, tok := range exact {
 		if tok = Text(tok, 0); len(tok) >= minTokenValue && strings.Contains(s, tok) {
 			s = strings.ReplaceAll(s, tok, Redacted)
 		}
@@ -274,33 +245,20 @@ func Redact(s string) string {
 	return redactAfterKeywords(s)
 }
 
-// secrets are exact values Redact removes (the token variables' and gh's
-// hosts.yml tokens): loaded by the function given to RedactAlso on
-// the first Redact after it, once, and kept only in this process's memory.
-var secrets struct {
-	mu   sync.Mutex
-	load func() []string
-	vals []string
-}
+// secrets loads the exact values Redact removes, kept only in this
+// process's memory.
+var secrets atomic.Pointer[func() []string]
 
 // RedactAlso makes Redact remove the exact values load returns, such as
-// the token variables' and the tokens in gh's hosts.yml, which have no prefix to know a legacy
-// token by. load runs at most once, on the first Redact that needs it, so
-// a command that redacts nothing reads nothing (the render path does not
-// call this at all: what it shows was redacted when it was stored).
+// the token variables' and the tokens in gh's hosts.yml, which have no
+// prefix to know a legacy token by. load runs at most once, on the first
+// Redact, so a command that redacts nothing reads nothing (the render path
+// does not call this at all: what it shows was redacted when stored).
 func RedactAlso(load func() []string) {
-	secrets.mu.Lock()
-	secrets.load, secrets.vals = load, nil
-	secrets.mu.Unlock()
-}
-
-func exactSecrets() []string {
-	secrets.mu.Lock()
-	defer secrets.mu.Unlock()
-	if secrets.load != nil {
-		secrets.vals, secrets.load = secrets.load(), nil
+	if load != nil {
+		load = sync.OnceValue(load)
 	}
-	return secrets.vals
+	secrets.Store(&load)
 }
 
 // minTokenValue is the shortest token variable value redacted as such: a
@@ -311,22 +269,22 @@ func isTokenChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
-
 // redactTokens replaces GitHub tokens wherever they start.
 func redactTokens(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); i++ {
-		n := tokenAt(s, i)
-		if n == 0 {
-			continue
+		if n := tokenAt(s, i); n > 0 {
+			b.WriteString(s[last:i])
+			b.WriteString(Redacted)
+			i, last = i+n-1, i+n
 		}
-		b.WriteString(s[last:i])
-		b.WriteString(Redacted)
-		i += n - 1
-		last = i + 1
 	}
+	return finish(&b, s, last)
+}
+
+// finish ends a redaction: s itself when nothing was replaced, else b and s[last:].
+func finish(b *strings.Builder, s string, last int) string {
 	if last == 0 {
 		return s
 	}
@@ -352,15 +310,8 @@ func tokenAt(s string, i int) int {
 		return body(i+4, 8)
 	case strings.HasPrefix(rest, "github_pat_"):
 		return body(i+11, 8)
-	case strings.HasPrefix(rest, "v1.") && (i == 0 || !isTokenChar(s[i-1])) && len(rest) >= 43:
-		for j := 3; j < 43; j++ {
-			if !isHex(rest[j]) {
-				return 0
-			}
-		}
-		if len(rest) > 43 && isTokenChar(rest[43]) {
-			return 0
-		}
+	case strings.HasPrefix(rest, "v1.") && (i == 0 || !isTokenChar(s[i-1])) && len(rest) >= 43 &&
+		strings.Trim(rest[3:43], "0123456789abcdef") == "" && (len(rest) == 43 || !isTokenChar(rest[43])):
 		return 43
 	}
 	return 0
@@ -377,19 +328,20 @@ func redactUserinfo(s string) string {
 		}
 		k += from
 		from = k + 3
-		// The scheme: a letter, then letters, digits, + . -
-		st := k
-		for st > 0 && (isTokenChar(s[st-1]) && s[st-1] != '_' || s[st-1] == '+' || s[st-1] == '.' || s[st-1] == '-') {
-			st--
+		// The scheme: a letter, then letters, digits, + . - (digits glued
+		// before its first letter are no part of it).
+		letter := false
+		for st := k; st > 0 && (isTokenChar(s[st-1]) && s[st-1] != '_' || strings.IndexByte("+.-", s[st-1]) >= 0); st-- {
+			letter = letter || s[st-1]|0x20 >= 'a' && s[st-1]|0x20 <= 'z'
 		}
-		if st == k || !(s[st] >= 'a' && s[st] <= 'z' || s[st] >= 'A' && s[st] <= 'Z') {
+		if !letter {
 			continue
 		}
 		// The userinfo ends at the authority's last '@': a password may
 		// hold one.
-		stop := k + 3
-		for stop < len(s) && s[stop] != '/' && s[stop] != ' ' && s[stop] != '\t' && s[stop] != '\n' && s[stop] != '?' && s[stop] != '#' {
-			stop++
+		stop := len(s)
+		if n := strings.IndexAny(s[k+3:], "/ \t\n?#"); n >= 0 {
+			stop = k + 3 + n
 		}
 		end := strings.LastIndexByte(s[k+3:stop], '@')
 		if end <= 0 {
@@ -398,22 +350,14 @@ func redactUserinfo(s string) string {
 		end += k + 3
 		user := s[k+3 : end]
 		// A bare short user name such as ssh's "git@" is no secret.
-		if !strings.Contains(user, ":") && len(user) < 20 && !strings.Contains(user, Redacted) {
-			continue
-		}
-		if user == Redacted {
+		if user == Redacted || !strings.Contains(user, ":") && len(user) < 20 && !strings.Contains(user, Redacted) {
 			continue
 		}
 		b.WriteString(s[last : k+3])
 		b.WriteString(Redacted)
-		last = end
-		from = end
+		last, from = end, end
 	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return finish(&b, s, last)
 }
 
 var secretKeywords = []string{"authorization", "bearer", "token", "password"}
@@ -426,38 +370,23 @@ func redactAfterKeywords(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(low); i++ {
-		kw := ""
-		for _, k := range secretKeywords {
-			if strings.HasPrefix(low[i:], k) {
-				kw = k
-				break
-			}
-		}
-		if kw == "" {
+		k := slices.IndexFunc(secretKeywords, func(k string) bool { return strings.HasPrefix(low[i:], k) })
+		if k < 0 {
 			continue
 		}
-		j := i + len(kw)
 		// Separator: spaces with an optional ':' or '='.
-		sep := j
-		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-			j++
-		}
+		sep := i + len(secretKeywords[k])
+		j := skipBlanks(s, sep)
 		if j < len(s) && (s[j] == ':' || s[j] == '=') {
-			j++
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-				j++
-			}
+			j = skipBlanks(s, j+1)
 		}
 		if j == sep {
 			continue
 		}
 		// Optional scheme word.
 		for _, w := range []string{"token", "bearer", "basic"} {
-			if strings.HasPrefix(low[j:], w) && j+len(w) < len(s) && (s[j+len(w)] == ' ' || s[j+len(w)] == '\t') {
-				j += len(w)
-				for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-					j++
-				}
+			if strings.HasPrefix(low[j:], w) && skipBlanks(s, j+len(w)) > j+len(w) {
+				j = skipBlanks(s, j+len(w))
 				break
 			}
 		}
@@ -470,18 +399,20 @@ func redactAfterKeywords(s string) string {
 		}
 		b.WriteString(s[last:j])
 		b.WriteString(Redacted)
-		last = v
-		i = v - 1
+		last, i = v, v-1
 	}
-	if last == 0 {
-		return s
+	return finish(&b, s, last)
+}
+
+// skipBlanks skips spaces and tabs from s[j].
+func skipBlanks(s string, j int) int {
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	return j
 }
 
 func mayHoldSecret(s string) bool {
 	l := strings.ToLower(s)
-	return strings.Contains(l, "_") || strings.Contains(l, "@") || strings.Contains(l, "v1.") ||
-		strings.Contains(l, "token") || strings.Contains(l, "authorization") || strings.Contains(l, "bearer") || strings.Contains(l, "password")
+	return strings.ContainsAny(l, "_@") || strings.Contains(l, "v1.") || slices.ContainsFunc(secretKeywords, func(k string) bool { return strings.Contains(l, k) })
 }

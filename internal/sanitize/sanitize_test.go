@@ -137,6 +137,7 @@ func TestRedact(t *testing.T) {
 		{"https://x-access-token:" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
 		{"https://" + tok + "@github.com/o/r", "https://[REDACTED]@github.com/o/r"},
 		{"https://abcdefghijklmnopqrstuvwxyz0123@ghe.example/o/r", "https://[REDACTED]@ghe.example/o/r"},
+		{"exit 2https://user:s3cret-pass@h/x 0A://:0@h", "exit 2https://[REDACTED]@h/x 0A://[REDACTED]@h"}, // digits glued before a scheme
 		{"ssh://git@github.com/o/r.git", "ssh://git@github.com/o/r.git"},
 		{"git@github.com:o/r.git", "git@github.com:o/r.git"},
 		{"Authorization: token abcdefghijklmnopqrstuvwxyz012345", "Authorization: token [REDACTED]"},
@@ -297,5 +298,19 @@ func TestSplitLinesIgnoresPlantedStarts(t *testing.T) {
 	}
 	if got := SplitLines("plain", nil); len(got) != 1 || got[0] != "plain" {
 		t.Fatalf("%q", got)
+	}
+}
+
+// BenchmarkRenderPath measures what a prompt's render asks of this
+// package: a plain title and a hostile one cleaned, then escaped per shell.
+func BenchmarkRenderPath(b *testing.B) {
+	titles := []string{"Fix the flaky login test (#1234)", "50% off \x1b]8;;http://x\x07$(rm) `id` #tag\u202e tail"}
+	for b.Loop() {
+		for _, t := range titles {
+			s := Text(t, 256)
+			for _, sh := range []Shell{Zsh, Bash, Fish, Tmux} {
+				_ = ForShell(s, sh)
+			}
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package sanitize
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Shell names a prompt dialect for ForShell.
 type Shell string
@@ -21,37 +24,23 @@ const (
 
 // ParseShell maps a --shell value to a Shell; ok is false for unknown names.
 func ParseShell(s string) (Shell, bool) {
-	switch Shell(s) {
-	case Plain, Zsh, Bash, Fish, Tmux:
-		return Shell(s), true
-	}
-	return "", false
+	return Shell(s), slices.Contains([]Shell{Plain, Zsh, Bash, Fish, Tmux}, Shell(s))
 }
 
-// ForShell escapes already-sanitized text for the prompt of shell.
-//
-// Both zsh and bash reference $PRCHIP by name, and neither expands a
-// variable's value again, so a backslash-escape would be shown literally.
-// But a common precmd pattern pastes the value into the prompt string
-// (PROMPT="… $PRCHIP …"), where prompt_subst or promptvars would run
-// `$(…)`, backticks and `${…}`: so '\', '$' and '`' are replaced by
-// look-alikes, which stay inert either way. zsh also runs %-escapes on the
-// result of $PRCHIP, so '%' is doubled; its prompt_bang '!' is doubled by
-// the zsh hook, which alone knows whether that option is set. fish needs
-// nothing when the prompt prints $PRCHIP. tmux expands `#(…)` output as a
-// format, where '#' starts a command, a variable or a style, so '#' is
-// doubled: tmux shows it as text.
+// ForShell escapes already-sanitized text for the prompt of shell. zsh and
+// bash would show a backslash-escape literally ($PRCHIP is not expanded
+// again), but a common precmd pastes the value into PROMPT="… $PRCHIP …",
+// where prompt_subst or promptvars run `$(…)`, backticks and `${…}`: so
+// '\', '$' and '`' become look-alikes, inert either way. zsh also runs
+// %-escapes on $PRCHIP's value, so '%' is doubled (prompt_bang's '!' is
+// doubled by the zsh hook, which alone knows that option). fish needs
+// nothing. tmux reads `#(…)` output as a format, where '#' starts a
+// command, variable or style, so '#' is doubled.
 func ForShell(s string, shell Shell) string {
 	switch shell {
 	case Zsh:
-		if strings.IndexAny(s, "%\\$`") < 0 {
-			return s
-		}
-		return zshReplacer.Replace(s)
+		return zshReplacer.Replace(s) // s itself, not a copy, when nothing is replaced
 	case Bash:
-		if strings.IndexAny(s, "\\$`") < 0 {
-			return s
-		}
 		return bashReplacer.Replace(s)
 	case Tmux:
 		return strings.ReplaceAll(s, "#", "##")
