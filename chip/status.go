@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/repo"
 	"github.com/prchip/prchip/internal/sanitize"
 )
@@ -676,4 +678,207 @@ func Relative(d time.Duration) string {
 		return "in " + n
 	}
 	return n + " ago"
+}
+
+// StatusHook is the binary the calling shell's hook runs (status `hook`):
+// the hooks call prchip by the path `prchip init` recorded and fall back
+// to prchip on PATH when that path is gone, so a chip that vanished after
+// an upgrade is explained here.
+type StatusHook struct {
+	// Exe is the path the hook recorded (its PRCHIP_HOOK_EXE).
+	Exe string `json:"exe"`
+	// Missing says why Exe cannot run ("gone", "not an executable file"),
+	// "" when it can.
+	Missing string `json:"missing,omitempty"`
+	// Runs is what the hook runs: Exe, the prchip on PATH it falls back
+	// to, or "" when there is none and the chip is off in that shell.
+	Runs string `json:"runs"`
+}
+
+// line is the human status row.
+func (h *StatusHook) line() string {
+	switch {
+	case h.Missing == "":
+		return "runs " + h.Exe
+	case h.Runs != "":
+		return "runs " + h.Exe + ", which is " + h.Missing + "; it falls back to prchip on PATH (" + h.Runs + ")"
+	}
+	return "runs " + h.Exe + ", which is " + h.Missing + ", and there is no prchip on PATH: the chip is off in this shell " +
+		"(put prchip on PATH, or load the hook again from where prchip is now)"
+}
+
+// StatusProbe is what `prchip status` says of the conditional probes: the
+// last one and its answer, when the next one (or the full refresh) is due
+// and why, and whether the host gets plain refreshes instead.
+type StatusProbe struct {
+	Host     string     `json:"host"`
+	Asks     []string   `json:"asks"`
+	LastAt   *time.Time `json:"last_at"`
+	Answer   string     `json:"answer"`
+	NextAt   *time.Time `json:"next_at"`
+	Why      string     `json:"why"`
+	Quiet    int        `json:"quiet"`
+	Fallback bool       `json:"fallback"` // plain refreshes on this host
+}
+
+func statusProbe(in state.DecideInput) *StatusProbe {
+	st := in.State
+	if st == nil || st.Probe == nil || in.Policy.Kind != state.KindPR {
+		return nil
+	}
+	p := &StatusProbe{Host: st.Probe.Host, Asks: []string{}, Answer: st.Probe.Answer, Quiet: st.Probe.Quiet,
+		Fallback: in.NoProbes, LastAt: utc(st.Probe.At)}
+	for _, t := range st.Probe.Targets {
+		p.Asks = append(p.Asks, t.Path)
+	}
+	next, why := state.NextProbe(in) // CadenceFallback on a host that fell back
+	p.NextAt, p.Why = utc(next), why
+	return p
+}
+
+// probeWhy says a cadence reason in words.
+var probeWhy = map[string]string{
+	state.CadencePending: "soon: checks are running or GitHub computes the merge state",
+	state.CadenceQuiet:   "an open pull request that has not changed",
+	state.CadenceSettled: "rarely: merged, closed or no pull request",
+	state.CadenceWanted:  "at once: after your git command",
+}
+
+// lines are the human form.
+func (p *StatusProbe) lines(at func(time.Time) string) []string {
+	if p.Fallback {
+		return []string{p.Host + " ignored conditional requests (a proxy or server that drops If-None-Match): plain refreshes, as before probes"}
+	}
+	last := "none since the last full refresh"
+	if p.LastAt != nil {
+		last = at(*p.LastAt)
+		if p.Answer != "" {
+			last += ": " + p.Answer
+		}
+	}
+	out := []string{"asks GitHub whether " + strings.Join(p.Asks, ", ") + " changed (gh api, If-None-Match; a 304 costs no budget)",
+		"last " + last}
+	if p.NextAt != nil {
+		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+cmp.Or(probeWhy[p.Why], p.Why))
+	}
+	return out
+}
+
+// removalWhy says a removal from the merge queue in words, and what gets
+// the PR merged after it: a removal is what a queue's user must act on.
+var removalWhy = map[string]struct{ why, todo string }{
+	"checks_failed": {"the required checks failed on the queue's merge group",
+		"push a fix; if the failure was flaky or came from a PR ahead of it, queue it again as it is: gh pr merge %d"},
+	"checks_timed_out": {"the required checks did not finish in time",
+		"queue it again: gh pr merge %d (or push a fix if the checks hang)"},
+	"conflict": {"it conflicts with the base branch or a PR ahead of it in the queue",
+		"merge or rebase onto the base branch and push, then queue it again: gh pr merge %d"},
+	"manual": {"someone removed it by hand",
+		"queue it again when it is ready: gh pr merge %d"},
+	"branch_protection": {"a branch protection rule failed that the queue could not resolve",
+		"satisfy the branch's rules (reviews, required checks), then queue it again: gh pr merge %d"},
+	"unknown": {"GitHub gave a reason prchip does not know",
+		"read the PR's timeline; push a fix, or queue it again: gh pr merge %d"},
+}
+
+// queueRemovalLines is the human status of a removal from the merge
+// queue: when, why in words and GitHub's own reason (sanitised when it
+// was read, quoted here), and what to do; nil when the PR was not removed.
+func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
+	q := p.Queue
+	if !q.Removed() {
+		return nil
+	}
+	cause := pull.KnownCause(q.RemovalCause)
+	w := removalWhy[cause]
+	first := "removed at " + at(q.RemovedAt) + ": " + w.why
+	if q.RemovalReason != "" {
+		first += " (GitHub: " + strconv.Quote(q.RemovalReason) + ")"
+	}
+	return []string{first,
+		"for this head (" + q.RemovalHeadOid[:min(len(q.RemovalHeadOid), 12)] + "); a new push clears it, and so does queueing it again",
+		"to do: " + fmt.Sprintf(w.todo, p.Number)}
+}
+
+// tokenAdvice rewrites advice that gh refuses while a token variable is
+// set: `gh auth login` and `gh auth refresh` both stop with "The value of
+// the GH_TOKEN environment variable is being used for authentication", so
+// with the token from a variable the advice is to fix or unset it, by
+// name. source is StatusGh.TokenSource.
+func tokenAdvice(actions []string, source string) []string {
+	if !slices.Contains(ghauth.TokenVars, source) {
+		return actions
+	}
+	fix := "fix or unset " + source + " (gh auth login refuses while it is set)"
+	var out []string
+	for _, a := range actions {
+		if a == "gh auth login" || strings.HasPrefix(a, "gh auth refresh") {
+			a = fix
+		}
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// whyLine is the first line of the human status: what the chip shows and
+// the one reason for it, in plain words; the rows below give the facts.
+func (s *Status) whyLine() string {
+	shows := "the chip is empty"
+	if s.Chip != "" {
+		shows = "the chip shows " + s.Chip
+	}
+	branch := ""
+	if s.Repo != nil && s.Repo.Branch != "" {
+		branch = " " + s.Repo.Branch
+	}
+	o := s.LastOutcome
+	switch {
+	case o != nil && o.Class == classify.NotApplicable:
+		return shows + ": " + notApplicableWords(o.Category)
+	case s.Mode == "off":
+		return shows + ": mode is off, so prchip never asks GitHub"
+	case s.Skipped == state.ReasonSuppressed:
+		if !s.Gh.Found {
+			return shows + ": gh is not on PATH; prchip asks again once it is"
+		}
+		return shows + ": a refresh found gh not logged in or its token rejected" + s.tokenFrom() +
+			"; prchip stops asking GitHub until gh's setup changes"
+	case s.FailureCached:
+		return shows + ": gh's login failed with this setup" + s.tokenFrom() + "; prchip does not ask again until it changes"
+	case o == nil:
+		return shows + ": no refresh has run for branch" + branch + " yet; the next prompt starts one"
+	case o.Class == classify.Validated && s.PR != nil:
+		state := s.PR.State
+		if s.PR.Draft && state == "open" {
+			state = "draft"
+		}
+		return fmt.Sprintf("%s: pull request #%d (%s) of branch%s", shows, s.PR.Number, state, branch)
+	case o.Class == classify.Validated:
+		return shows + ": GitHub has no pull request for branch" + branch
+	case o.Class == classify.AuthFailure:
+		return shows + ": gh is not logged in or its token is rejected" + s.tokenFrom()
+	case o.Class == classify.MissingGh:
+		return shows + ": gh is not on PATH"
+	}
+	return shows + ": the last refresh failed (" + strings.ReplaceAll(o.Category, "_", " ") + "); prchip tries again by itself"
+}
+
+// tokenFrom names where gh takes its token from, for an auth problem.
+func (s *Status) tokenFrom() string {
+	if s.Gh.TokenSource == "" {
+		return ""
+	}
+	return " (the token comes from " + s.Gh.TokenSource + ")"
+}
+
+// notApplicableWords says why there is nothing to show.
+func notApplicableWords(category string) string {
+	return cmp.Or(map[string]string{
+		classify.CatNotRepository:  "not inside a git repository",
+		classify.CatDetachedHead:   "HEAD is detached, so there is no branch to look up",
+		classify.CatNoGitHubRemote: "no remote points at a GitHub host gh knows (see remotes seen)",
+		classify.CatUnsafe:         "the repository belongs to another user and git refuses it (safe.directory)",
+	}[category], "nothing to show here ("+strings.ReplaceAll(category, "_", " ")+")")
 }
