@@ -150,14 +150,6 @@ func (f *Facts) PRFingerprint(invalidations int) string {
 		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.LookupID, strconv.Itoa(invalidations))
 }
 
-// ShellFingerprint digests what decides a shell chip's result.
-func (f *Facts) ShellFingerprint(ch config.ShellChip, invalidations int) string {
-	if f.Repo == nil {
-		return ""
-	}
-	return ghauth.Digest("shell", ch.Name, ch.Command, f.Repo.Root, f.Repo.Branch, strconv.Itoa(invalidations))
-}
-
 // View is the stored state that concerns one repository.
 type View struct {
 	Global  state.Global
@@ -194,9 +186,11 @@ type chipEntry struct {
 
 // Policies lists the chips of a configuration in render order.
 func Policies(cfg *config.Config) []state.Policy {
-	ps := []state.Policy{prPolicy(cfg)}
-	for i := range cfg.Chips {
-		ps = append(ps, shellPolicy(&cfg.Chips[i]))
+	ps := []state.Policy{{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
+		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}}
+	for _, ch := range cfg.Chips {
+		ps = append(ps, state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
+			RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure})
 	}
 	return ps
 }
@@ -214,16 +208,6 @@ func RunBudget(p state.Policy) time.Duration {
 	return p.Timeout + time.Second
 }
 
-func prPolicy(cfg *config.Config) state.Policy {
-	return state.Policy{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
-		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}
-}
-
-func shellPolicy(ch *config.ShellChip) state.Policy {
-	return state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
-		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
-}
-
 // entries lists the chips to consider at f, in Policies' order.
 func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 	if f.Repo == nil {
@@ -238,7 +222,7 @@ func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 		switch {
 		case i > 0:
 			ce.Shell = &e.Config.Chips[i-1]
-			ce.Fingerprint = f.ShellFingerprint(*ce.Shell, v.Repo.Invalidations)
+			ce.Fingerprint = ghauth.Digest("shell", ce.Shell.Name, ce.Shell.Command, f.Repo.Root, f.Repo.Branch, strconv.Itoa(v.Repo.Invalidations))
 		case f.NA != nil:
 			continue
 		default:
@@ -334,9 +318,6 @@ type RefreshOptions struct {
 	Foreground bool
 	Force      bool
 }
-
-// ErrStateWrite wraps a failure to record an outcome.
-var ErrStateWrite = errors.New("could not record the outcome")
 
 // Refresh decides and runs every chip of the repository at f, records the
 // outcomes under the store lock and returns them. The caller holds the
@@ -454,7 +435,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		return nil
 	})
 	if err != nil {
-		return results, fmt.Errorf("%w: %w", ErrStateWrite, err)
+		return results, fmt.Errorf("could not record the outcome: %w", err)
 	}
 	return results, nil
 }
@@ -507,6 +488,19 @@ func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
 	return proc.Run(ctx, c)
 }
 
+// graphql runs `gh api graphql` with the query and its -f variables
+// (NAME=VALUE) on host, or gh's default host when it is "".
+func (e *Engine) graphql(ctx context.Context, f *Facts, p state.Policy, host, query string, vars ...string) proc.Result {
+	args := []string{"api", "graphql", "-f", "query=" + query}
+	if host != "" {
+		args = append(args, "--hostname", host)
+	}
+	for _, v := range vars {
+		args = append(args, "-f", v)
+	}
+	return e.gh(ctx, f, p.Timeout, args...)
+}
+
 // gh runs the installed gh in the repository root with gh's environment
 // (SPEC 3), bounded by timeout: every gh run of a refresh goes through it.
 func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args ...string) proc.Result {
@@ -539,23 +533,19 @@ func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.G
 	o, refused := e.lookupPR(ctx, f, p, g, mem)
 	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 		// gh does not print when the limit resets; GitHub's rate_limit
-		// endpoint says, and asking it costs no budget.
-		if t := e.rateLimitReset(ctx, f); !t.IsZero() {
-			o.RetryAt = t
-			o.Recovery = []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
+		// endpoint says (bounded), and asking it costs no budget.
+		if r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit"); r.ExitCode == 0 {
+			waitUntil(o, classify.RateLimitResetFrom(r.Stdout, e.now()))
 		}
 	}
 	return o, refused
 }
 
-// rateLimitReset asks `gh api rate_limit` (bounded) when the GraphQL
-// budget is restored; zero when it is not used up or gh does not say.
-func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
-	r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit")
-	if r.ExitCode != 0 {
-		return time.Time{}
+// waitUntil sets when a rate-limited outcome may try again, once known.
+func waitUntil(o *classify.Outcome, t time.Time) {
+	if !t.IsZero() {
+		o.RetryAt, o.Recovery = t, []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
 	}
-	return classify.RateLimitResetFrom(r.Stdout, e.now())
 }
 
 // runShell runs a user chip's command with sh in the repository root.

@@ -165,14 +165,7 @@ func (e *Engine) addQueue(ctx context.Context, f *Facts, p state.Policy, pr *pul
 	if pr == nil || pr.ID == "" || pr.State != "open" {
 		return
 	}
-	args := []string{"api", "graphql"}
-	if f.Remote.Host != "" {
-		args = append(args, "--hostname", f.Remote.Host)
+	if r := e.graphql(ctx, f, p, f.Remote.Host, queueQuery, "id="+pr.ID); r.ExitCode == 0 {
+		pr.Queue = classify.QueueFrom(r.Stdout, pr.HeadOid)
 	}
-	args = append(args, "-f", "query="+queueQuery, "-f", "id="+pr.ID)
-	r := e.gh(ctx, f, p.Timeout, args...)
-	if r.ExitCode != 0 {
-		return
-	}
-	pr.Queue = classify.QueueFrom(r.Stdout, pr.HeadOid)
 }

@@ -228,8 +228,7 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 	key := strings.ToLower(r.Host + "/" + r.nwo())
 	v, known := mem.Parents[key]
 	if !known {
-		res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", r.Host,
-			"-f", "query="+parentQuery, "-f", "owner="+r.Owner, "-f", "name="+r.Name)
+		res := e.graphql(ctx, f, p, r.Host, parentQuery, "owner="+r.Owner, "name="+r.Name)
 		if res.ExitCode != 0 {
 			o := classify.ClassifyPR(res, e.now())
 			if o.Class == classify.Validated {
@@ -317,8 +316,7 @@ func (n *nodeRepo) is(r ghRepo) bool {
 // exactPRs runs the exact lookup for a head; ok is false when gh failed
 // (the refresh then keeps what gh pr view said).
 func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, bases []ghRepo) (prs []*classify.PR, ok bool) {
-	res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", a.Head.Host,
-		"-f", "query="+headPRsQuery, "-f", "owner="+a.Head.Owner, "-f", "name="+a.Head.Name, "-f", "ref=refs/heads/"+a.Branch)
+	res := e.graphql(ctx, f, p, a.Head.Host, headPRsQuery, "owner="+a.Head.Owner, "name="+a.Head.Name, "ref=refs/heads/"+a.Branch)
 	if res.ExitCode != 0 {
 		return nil, false
 	}

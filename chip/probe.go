@@ -134,10 +134,7 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 		if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
 			// gh api -i printed GitHub's headers: the reset is there,
 			// and asking rate_limit would cost another run.
-			o.RetryAt = rateLimitHeader(header, e.now())
-			if !o.RetryAt.IsZero() {
-				o.Recovery = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
-			}
+			waitUntil(o, rateLimitHeader(header, e.now()))
 		}
 		if st.Outcome != nil {
 			o.Lookup = st.Outcome.Lookup
