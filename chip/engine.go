@@ -23,9 +23,8 @@ import (
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
-// Engine decides, renders and refreshes chips. It carries its
-// dependencies, so tests can swap the clock, the store, the configuration,
-// the randomness and the runner of commands.
+// Engine decides, renders and refreshes chips. Its dependencies are
+// fields, so tests can swap them.
 type Engine struct {
 	Dir    string
 	Store  *cache.Store
@@ -69,9 +68,8 @@ type Facts struct {
 	Target string
 }
 
-// Gather is Gather in e's directory, at e's time and in e's environment,
-// so that a command cannot read its facts in another environment than
-// the one its children get.
+// Gather is Gather in e's directory, time and environment, so a command
+// reads its facts in the environment its children get.
 func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
 
 // Gather reads repository facts and gh's setup for dir, starting no
@@ -238,13 +236,9 @@ func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
 // and whether a background refresh is due. It reads, never writes.
 func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refresh bool) {
-	if f.Repo == nil {
-		return "", false
-	}
-	now := e.now()
 	var parts []string
 	var opts *format.Options
-	for _, ce := range e.entries(f, v, now) {
+	for _, ce := range e.entries(f, v, e.now()) {
 		refresh = refresh || state.Decide(ce.DecideInput).Run
 		if !shows(ce.DecideInput) {
 			continue
@@ -276,9 +270,6 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 // when a refresh is due already, and the zero time when no chip waits for
 // a moment (suppressed, failure cached, mode off, not applicable).
 func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
-	if f.Repo == nil {
-		return time.Time{}
-	}
 	now := e.now()
 	var until time.Time
 	for _, ce := range e.entries(f, v, now) {
@@ -589,7 +580,9 @@ func (e *Engine) invalidate(f *Facts, once string, do func(*state.RepoState)) (n
 	if f.Repo == nil {
 		return 0, nil
 	}
-	once = onceName(once)
+	if len(once) > 64 || strings.Trim(once, "0123456789.") != "" {
+		once = "" // the hooks write PID.RANDOM.ID: anything else (typed by hand) names none
+	}
 	err = e.updateRepo(f, func(_ *cache.Tx, rs *state.RepoState) error {
 		n = rs.Invalidations
 		if once != "" && rs.InvalidatedOnce == once {
@@ -625,16 +618,6 @@ func (e *Engine) updateRepo(f *Facts, change func(*cache.Tx, *state.RepoState) e
 		tx.PutRepo(f.Key, b)
 		return nil
 	})
-}
-
-// onceName is the hook's name for an invalidation as the state keeps it:
-// the hooks write PID.RANDOM.ID; anything else (a flag typed by hand)
-// longer than that or with other characters names none.
-func onceName(s string) string {
-	if len(s) > 64 || strings.Trim(s, "0123456789.") != "" {
-		return ""
-	}
-	return s
 }
 
 // ResetReport is what Reset forgot, for `prchip reset` to say.

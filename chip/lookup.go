@@ -50,8 +50,7 @@ type ask struct {
 	exact bool
 }
 
-// head is how status names the head: "#N" for a number, else always
-// with its owner.
+// head is how status names the head: "#N", else OWNER:BRANCH.
 func (a ask) head() string {
 	if a.Number > 0 {
 		return "#" + strconv.Itoa(a.Number)
@@ -75,8 +74,8 @@ func (a ask) lookup(tried []string) *classify.Lookup {
 	return &classify.Lookup{Head: a.head(), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
 }
 
-// numeric reports whether gh would read the label as a PR number (a
-// branch named "123" or "#123"), which only the exact lookup can ask.
+// numeric: gh would read the label (a branch "123" or "#123") as a PR
+// number, so only the exact lookup can ask it.
 func (a ask) numeric() bool {
 	if a.Number > 0 {
 		return false
@@ -90,8 +89,8 @@ func (a ask) numeric() bool {
 const maxViews = 4
 
 // plan turns the repository's git facts into the questions to ask, in
-// order, and the base repositories PRs may live in. why says, when there
-// is nothing to ask, what is missing.
+// order, and the bases PRs may live in; why says what is missing when
+// there is nothing to ask.
 func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupMemory) (asks []ask, bases []ghRepo, why string, failed *classify.Outcome) {
 	pl, err := f.Repo.Plan()
 	if err != nil {
@@ -116,9 +115,8 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 	if f.Target == "" {
 		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
 		if o != nil {
-			// GitHub could not be asked (offline, hanging, logged out):
-			// that is the refresh's outcome; gh pr view would fare no
-			// better, and the refresh stays within one timeout.
+			// GitHub could not be asked (offline, logged out): the refresh's
+			// outcome, as gh pr view would fare no better.
 			return nil, nil, "", o
 		}
 		if ok {
@@ -172,16 +170,13 @@ func (e *Engine) baseRepo(f *Facts, pl *repo.Plan) (ghRepo, string, bool) {
 		}
 		return r, "set-default (remote " + rm.Name + ")", true
 	}
-	if f.Remote.URL == "" {
-		return ghRepo{}, "", false
-	}
-	r, ok := e.remoteRepo(f, f.Remote.URL, pl)
+	r, ok := e.remoteRepo(f, f.Remote.URL, pl) // none without a remote URL
 	r.Remote = f.Remote.Name
 	return r, "remote " + f.Remote.Name, ok
 }
 
-// remoteRepo reads a remote URL as a repository on a GitHub host gh knows
-// (an SSH alias resolved as gh resolves it).
+// remoteRepo reads a remote URL as a repository on a GitHub host gh
+// knows (an SSH alias resolved as gh does).
 func (e *Engine) remoteRepo(f *Facts, url string, pl *repo.Plan) (ghRepo, bool) {
 	owner, name, ok := repo.RepoPath(url)
 	if !ok {
@@ -210,9 +205,7 @@ func remoteFor(pl *repo.Plan, host, owner, name string) string {
 type lookupMemory struct {
 	Parents map[string]string
 	changed bool
-	// Prev is the branch's last lookup, for a number the exact lookup
-	// found.
-	Prev *classify.Lookup
+	Prev    *classify.Lookup // the branch's last lookup (its Exact number)
 	// probe is what the next probes ask about the lookup's answer.
 	probe probePlan
 }
@@ -221,9 +214,8 @@ type lookupMemory struct {
 const parentQuery = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { isFork parent { name owner { login } } } }`
 
 // parentOf is a fork's parent, asked of GitHub once per repository and
-// kept (state.RepoState.Parents); ok is false for a repository that is no
-// fork. A run that failed is classified as any gh run (failed), and asked
-// again at the next refresh.
+// kept (state.RepoState.Parents); ok is false for no fork. A failed run is
+// classified as any gh run (failed) and asked again next refresh.
 func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRepo, mem *lookupMemory) (_ ghRepo, ok bool, failed *classify.Outcome) {
 	key := strings.ToLower(r.Host + "/" + r.nwo())
 	v, known := mem.Parents[key]
@@ -284,8 +276,8 @@ func judge(pr *classify.PR) verdict {
 	}[pr.Sync], "its head could not be compared with the branch")}
 }
 
-// keep checks pr against the local history (judge); one that is not the
-// branch's is set aside, once, and at most 4 are kept for status.
+// keep checks pr against the local history (judge); one not the branch's
+// is set aside once, at most 4 for status.
 func (e *Engine) keep(ctx context.Context, f *Facts, pr *classify.PR, aside *[]classify.SetAside) bool {
 	e.addSync(ctx, f, pr)
 	v := judge(pr)
@@ -313,8 +305,8 @@ func (n *nodeRepo) is(r ghRepo) bool {
 	return n != nil && strings.EqualFold(n.Owner.Login, r.Owner) && strings.EqualFold(n.Name, r.Name)
 }
 
-// exactPRs runs the exact lookup for a head; ok is false when gh failed
-// (the refresh then keeps what gh pr view said).
+// exactPRs runs the exact lookup for a head; !ok: gh failed (gh pr
+// view's answer stands).
 func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, bases []ghRepo) (prs []*classify.PR, ok bool) {
 	res := e.graphql(ctx, f, p, a.Head.Host, headPRsQuery, "owner="+a.Head.Owner, "name="+a.Head.Name, "ref=refs/heads/"+a.Branch)
 	if res.ExitCode != 0 {
@@ -359,9 +351,8 @@ func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, 
 	return prs, true
 }
 
-// pushed reports whether the branch of a head is known to exist on its
-// remote: a remote-tracking ref for it, or a merge ref. Only then can the
-// exact lookup find what gh pr view did not.
+// pushed: the head's branch is known on its remote (a remote-tracking
+// ref), so the exact lookup may find what gh pr view did not.
 func pushed(f *Facts, a ask) bool {
 	if a.Head.Remote == "" {
 		return true // a URL remote (gh pr checkout of a fork): no tracking refs to tell
@@ -387,7 +378,7 @@ func defaultBase(f *Facts, remote string) string {
 }
 
 // lookupPR decides which PR is the branch's and asks gh for it: the
-// outcome to record, and the --json fields gh refused (runGhPR).
+// outcome, and the --json fields gh refused (runGhPR).
 func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	fields := e.prFields(f, g)
 	for _, a := range baseFields {
@@ -496,10 +487,9 @@ func tailTried(tried []string, a ask) []string {
 }
 
 // chooseExact picks from the exact lookup's PRs: an open one (of two, the
-// one into the base the branch was cut from, with the others as a hint),
-// else the newest merged or closed one that the history check keeps.
-// Sync, a git run or two a PR, is computed only for the PRs it decides
-// about.
+// one into the base the branch was cut from, the others as a hint), else
+// the newest merged or closed one the history check keeps. Sync (git
+// runs) only for the PRs it decides about.
 func (e *Engine) chooseExact(ctx context.Context, f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
 	pick := func(pr *classify.PR) (*classify.Outcome, ask) {
 		b := a

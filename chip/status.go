@@ -39,32 +39,26 @@ type Status struct {
 	ConfigFile        string           `json:"config_file"`
 	Problems          []string         `json:"problems"`
 	Worker            *StatusWorker    `json:"worker"`
-	// Lookup is what the last refresh asked GitHub (SPEC 3): head, base,
-	// why, and what was tried before; null before any refresh asked.
+	// Lookup is what the last refresh asked GitHub (SPEC 3); null before any.
 	Lookup *classify.Lookup `json:"lookup"`
 	// SetAside are PRs found for the branch's head and not shown, and why.
 	SetAside []classify.SetAside `json:"set_aside"`
 	Hook     *StatusHook         `json:"hook"`
-	// Probe is the PR chip's conditional probes (SPEC 4, "Cost to
-	// GitHub"); nil when none stand in for its result.
+	// Probe is the PR chip's conditional probes (SPEC 4), when any.
 	Probe *StatusProbe `json:"probe,omitempty"`
-	// ProbeRequests counts the git commands that asked for a probe at
-	// once (left out of the human form, as invalidation_count is).
+	// ProbeRequests counts git commands that asked for a probe at once.
 	ProbeRequests int `json:"probe_requests"`
-	// Beyond the contract: why the render path would not run the chip now,
-	// and the user's shell chips.
+	// Beyond the contract: why the PR chip is not run now; shell chips.
 	Skipped             string       `json:"skipped,omitempty"`
 	ConsecutiveFailures int          `json:"consecutive_failures"`
 	Chips               []StatusChip `json:"chips,omitempty"`
 	// Now is when status looked: the times above are relative to it.
 	Now time.Time `json:"now"`
-	// RefreshInFlight: a refresh of this repository runs now (another
-	// process holds its refresh lock).
+	// RefreshInFlight: another process holds the repository's refresh lock.
 	RefreshInFlight bool `json:"refresh_in_flight"`
 	// SuppressedAt is when validation became suppressed, while it is.
 	SuppressedAt *time.Time `json:"suppressed_at"`
-	// Remotes are the repository's remotes and why none counts, when the
-	// chip is not applicable for want of a GitHub remote.
+	// Remotes are the remotes and why none counts, for want of a GitHub one.
 	Remotes []StatusRemote `json:"remotes,omitempty"`
 
 	// liftedAt is when a suppression that gh's changed setup lifted began.
@@ -191,8 +185,7 @@ type StatusOutcome struct {
 	At         time.Time      `json:"at"`
 	DurationMS int64          `json:"duration_ms"`
 
-	// lines is Detail cut where gh's lines were, for the human form;
-	// JSON keeps Detail one line.
+	// lines is Detail cut where gh's lines were, for the human form.
 	lines []string
 }
 
