@@ -458,15 +458,25 @@ func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, probe bool
 			return p, res
 		}
 	}
-	if ce.Policy.Kind == state.KindPR {
+	switch {
+	case ce.Policy.Kind == state.KindShell:
+		p.o = e.runShell(ctx, f, ce)
+	case f.Setup.GhPath == "":
+		p.o = classify.MissingGhOutcome(e.now())
+	default:
 		mem.Prev, mem.probe = nil, probePlan{}
 		if ce.State != nil && ce.State.Outcome != nil {
 			mem.Prev = ce.State.Outcome.Lookup
 		}
-		p.o, p.refused = e.runPR(ctx, f, ce.Policy, g, mem)
+		p.o, p.refused = e.lookupPR(ctx, f, ce.Policy, g, mem)
+		if p.o.Category == classify.CatRateLimited && p.o.RetryAt.IsZero() {
+			// gh does not print when the limit resets; GitHub's rate_limit
+			// endpoint says (bounded), and asking it costs no budget.
+			if r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit"); r.ExitCode == 0 {
+				waitUntil(p.o, classify.RateLimitResetFrom(r.Stdout, e.now()))
+			}
+		}
 		p.plan = mem.probe
-	} else {
-		p.o = e.runShell(ctx, f, ce)
 	}
 	res.Outcome = p.o
 	return p, res
@@ -502,34 +512,13 @@ func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args .
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
-	r := e.gh(ctx, f, 2*time.Second, "--version")
-	if r.ExitCode != 0 {
+	var v string
+	if r := e.gh(ctx, f, 2*time.Second, "--version"); r.ExitCode != 0 {
+		return ""
+	} else if _, err := fmt.Sscanf(string(r.Stdout), "gh version %s", &v); err != nil {
 		return ""
 	}
-	line, _, _ := strings.Cut(string(r.Stdout), "\n")
-	fields := strings.Fields(line)
-	if len(fields) >= 3 && fields[0] == "gh" && fields[1] == "version" {
-		return sanitize.Text(fields[2], 64)
-	}
-	return ""
-}
-
-// runPR decides which PR is the branch's and asks gh for it (lookupPR),
-// and reports the --json fields the installed gh refused (see runGhPR).
-func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
-	now := e.now()
-	if f.Setup.GhPath == "" {
-		return classify.MissingGhOutcome(now), nil
-	}
-	o, refused := e.lookupPR(ctx, f, p, g, mem)
-	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
-		// gh does not print when the limit resets; GitHub's rate_limit
-		// endpoint says (bounded), and asking it costs no budget.
-		if r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit"); r.ExitCode == 0 {
-			waitUntil(o, classify.RateLimitResetFrom(r.Stdout, e.now()))
-		}
-	}
-	return o, refused
+	return sanitize.Text(v, 64)
 }
 
 // waitUntil sets when a rate-limited outcome may try again, once known.

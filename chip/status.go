@@ -427,8 +427,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 	if len(s.Remotes) > 0 {
 		row("remotes seen", s.remoteLines()...)
 	}
+	gh := "not found on PATH"
 	if s.Gh.Found {
-		gh := s.Gh.Path
+		gh = s.Gh.Path
 		if s.Gh.Version != nil {
 			gh += " (version " + *s.Gh.Version + ")"
 		}
@@ -437,10 +438,8 @@ func (s *Status) WriteHuman(w io.Writer) {
 		} else {
 			gh += ", no token in the environment or hosts.yml (gh may keep one in the system keyring)"
 		}
-		row("gh", gh)
-	} else {
-		row("gh", "not found on PATH")
 	}
+	row("gh", gh)
 	row("mode", s.Mode)
 	row("validation", s.validationLines(at)...)
 	row("chip", cmp.Or(s.Chip, "(empty)"))
