@@ -30,14 +30,6 @@ type ghRepo struct {
 
 func (r ghRepo) nwo() string { return r.Owner + "/" + r.Name }
 
-// arg is the -R argument: HOST/OWNER/REPO, so gh asks that host whatever
-// GH_HOST says.
-func (r ghRepo) arg() string { return r.Host + "/" + r.nwo() }
-
-func (r ghRepo) same(o ghRepo) bool {
-	return strings.EqualFold(r.Host, o.Host) && strings.EqualFold(r.Owner, o.Owner) && strings.EqualFold(r.Name, o.Name)
-}
-
 // ask is one question for gh: a head in a base repository.
 type ask struct {
 	Base   ghRepo
@@ -61,7 +53,7 @@ func (a ask) head() string {
 // label is the head as gh's finder matches it (PullRequest.HeadLabel):
 // the branch alone for a head in the base repository.
 func (a ask) label() string {
-	if a.Number == 0 && a.Head.same(a.Base) {
+	if h, b := a.Head, a.Base; a.Number == 0 && strings.EqualFold(h.Host, b.Host) && strings.EqualFold(h.nwo(), b.nwo()) {
 		return a.Branch
 	}
 	return a.head()
@@ -255,36 +247,31 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 	return ghRepo{Host: r.Host, Owner: owner, Name: name}, isFork, nil
 }
 
-// verdict is how a PR found stands against the local branch.
-type verdict struct {
-	show   bool
-	reason string // why it was set aside
-}
-
 // judge checks a PR against the local history (SPEC 3): an open PR is
 // the branch's whatever its head (sync marks it, never hides it); a merged
 // or closed one only while the branch has not gone beyond its head, else
-// it is an earlier life of a reused branch name.
-func judge(pr *classify.PR) verdict {
+// it is an earlier life of a reused branch name. It is why a PR is set
+// aside, "" for one that is the branch's.
+func judge(pr *classify.PR) string {
 	if pr.State == "open" || pr.Sync == repo.SyncSame || pr.Sync == repo.SyncBehind {
-		return verdict{show: true}
+		return ""
 	}
-	return verdict{reason: cmp.Or(map[string]string{
+	return cmp.Or(map[string]string{
 		repo.SyncAhead:      "the branch has new commits beyond its head: an earlier use of this branch name",
 		repo.SyncDiverged:   "its head is not in the branch's history: an earlier use of this branch name",
 		repo.SyncNotFetched: "its head commit is not in this repository: not this branch's work, or not fetched",
-	}[pr.Sync], "its head could not be compared with the branch")}
+	}[pr.Sync], "its head could not be compared with the branch")
 }
 
 // keep checks pr against the local history (judge); one not the branch's
 // is set aside once, at most 4 for status.
 func (e *Engine) keep(ctx context.Context, f *Facts, pr *classify.PR, aside *[]classify.SetAside) bool {
 	e.addSync(ctx, f, pr)
-	v := judge(pr)
-	if !v.show && len(*aside) < 4 && !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) {
-		*aside = append(*aside, classify.SetAside{Number: pr.Number, State: pr.State, Reason: v.reason})
+	why := judge(pr)
+	if why != "" && len(*aside) < 4 && !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) {
+		*aside = append(*aside, classify.SetAside{Number: pr.Number, State: pr.State, Reason: why})
 	}
-	return v.show
+	return why == ""
 }
 
 // headPRsQuery is the exact lookup: the PRs whose head is this ref of this
