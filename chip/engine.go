@@ -31,8 +31,7 @@ type Engine struct {
 	Config *config.Config
 	Now    func() time.Time
 	Rand   func() float64
-	// Run runs a chip's command (gh, sh); nil is proc.Run.
-	Run func(context.Context, proc.Command) proc.Result
+	Run    func(context.Context, proc.Command) proc.Result // runs gh, sh; nil is proc.Run
 	// Env is the environment the facts are read in and gh and shell chips
 	// run in: the process's, or a worker request's.
 	Env env.Env
@@ -58,11 +57,8 @@ type Facts struct {
 	Repo   *repo.Info
 	Remote repo.Remote
 	Setup  *ghauth.Setup
-	// NA is the not-applicable outcome when the PR chip has nothing to
-	// show here; nil when it applies.
-	NA *classify.Outcome
-	// Key names the repository in the store ("" outside a repository).
-	Key string
+	NA     *classify.Outcome // not applicable: the PR chip has nothing to show here
+	Key    string            // the repository in the store ("" outside one)
 	// Target is GH_REPO's repository when it points gh elsewhere: results
 	// are kept apart from those for the remotes' repository.
 	Target string
@@ -436,8 +432,8 @@ type pending struct {
 	ce      chipEntry
 	o       *classify.Outcome
 	refused []string // --json fields gh refused
-	// probe is what the run's probe found (zero when none ran): alone when
-	// it saw no change (o is nil then), or the change that made it run.
+	// probe is what the run's probe found: no change (o is nil then), or
+	// the change that made it run.
 	probe probeResult
 	plan  probePlan
 }
@@ -611,17 +607,14 @@ func (e *Engine) updateRepo(f *Facts, change func(*cache.Tx, *state.RepoState) e
 
 // ResetReport is what Reset forgot, for `prchip reset` to say.
 type ResetReport struct {
-	All bool
-	// Root is the repository reset ("" outside one, or with All).
-	Root string
+	All  bool
+	Root string // the repository reset ("" outside one, or with All)
 	// Chips counts the chip records forgotten (one per chip and branch),
 	// Cached those with a cached failure, Backoff those waiting out a
 	// backoff; Branches the branches they were kept for.
 	Chips, Cached, Backoff, Branches int
-	// Repos is how many repositories All forgot.
-	Repos int
-	// Was is the validation before, for the current setup.
-	Was state.Validation
+	Repos                            int              // how many repositories All forgot
+	Was                              state.Validation // the validation before, for the current setup
 }
 
 // Reset forgets failure caches, backoff and validation: for one repository

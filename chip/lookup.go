@@ -23,9 +23,7 @@ import (
 // ghRepo is a repository on a GitHub host.
 type ghRepo struct {
 	Host, Owner, Name string
-	// Remote is the local remote that points at it ("" when none does: a
-	// fork's parent known only to GitHub, a URL remote).
-	Remote string
+	Remote            string // the local remote for it: "" for a fork's parent, a URL remote
 }
 
 func (r ghRepo) nwo() string { return r.Owner + "/" + r.Name }
@@ -37,9 +35,7 @@ type ask struct {
 	Branch string
 	Number int // > 0: the PR by number (merge ref, or found before)
 	Why    string
-	// exact: the number came from the exact lookup of the head's ref, now
-	// or at an earlier refresh (remembered in Lookup.Exact).
-	exact bool
+	exact  bool // the number came from the exact lookup, now or before (Lookup.Exact)
 }
 
 // head is how status names the head: "#N", else OWNER:BRANCH.
@@ -198,8 +194,7 @@ type lookupMemory struct {
 	Parents map[string]string
 	changed bool
 	Prev    *classify.Lookup // the branch's last lookup (its Exact number)
-	// probe is what the next probes ask about the lookup's answer.
-	probe probePlan
+	probe   probePlan        // what the next probes ask about the answer
 }
 
 // parentQuery asks whether a repository is a fork, and of what.

@@ -21,86 +21,70 @@ import (
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.
 type Status struct {
-	ghHost            string           // GH_HOST, for the remotes' lines
-	Dir               string           `json:"dir"`
-	Repo              *StatusRepo      `json:"repo"`
-	Gh                StatusGh         `json:"gh"`
-	Mode              string           `json:"mode"`
-	Validation        state.Validation `json:"validation"`
-	Fingerprint       string           `json:"fingerprint"`
-	FailureCached     bool             `json:"failure_cached"`
-	Chip              string           `json:"chip"`
-	PR                *StatusPR        `json:"pr"`
-	LastOutcome       *StatusOutcome   `json:"last_outcome"`
-	NextAttemptAt     *time.Time       `json:"next_attempt_at"`
-	InvalidationCount int              `json:"invalidation_count"`
-	RecoveryActions   []string         `json:"recovery_actions"`
-	StateFile         string           `json:"state_file"`
-	ConfigFile        string           `json:"config_file"`
-	Problems          []string         `json:"problems"`
-	Worker            *StatusWorker    `json:"worker"`
-	// Lookup is what the last refresh asked GitHub (SPEC 3); null before any.
-	Lookup *classify.Lookup `json:"lookup"`
-	// SetAside are PRs found for the branch's head and not shown, and why.
-	SetAside []classify.SetAside `json:"set_aside"`
-	Hook     *StatusHook         `json:"hook"`
-	// Probe is the PR chip's conditional probes (SPEC 4), when any.
-	Probe *StatusProbe `json:"probe,omitempty"`
-	// ProbeRequests counts git commands that asked for a probe at once.
-	ProbeRequests int `json:"probe_requests"`
+	ghHost            string              // GH_HOST, for the remotes' lines
+	Dir               string              `json:"dir"`
+	Repo              *StatusRepo         `json:"repo"`
+	Gh                StatusGh            `json:"gh"`
+	Mode              string              `json:"mode"`
+	Validation        state.Validation    `json:"validation"`
+	Fingerprint       string              `json:"fingerprint"`
+	FailureCached     bool                `json:"failure_cached"`
+	Chip              string              `json:"chip"`
+	PR                *StatusPR           `json:"pr"`
+	LastOutcome       *StatusOutcome      `json:"last_outcome"`
+	NextAttemptAt     *time.Time          `json:"next_attempt_at"`
+	InvalidationCount int                 `json:"invalidation_count"`
+	RecoveryActions   []string            `json:"recovery_actions"`
+	StateFile         string              `json:"state_file"`
+	ConfigFile        string              `json:"config_file"`
+	Problems          []string            `json:"problems"`
+	Worker            *StatusWorker       `json:"worker"`
+	Lookup            *classify.Lookup    `json:"lookup"`    // what the last refresh asked GitHub (SPEC 3)
+	SetAside          []classify.SetAside `json:"set_aside"` // PRs of the branch's head not shown, and why
+	Hook              *StatusHook         `json:"hook"`
+	Probe             *StatusProbe        `json:"probe,omitempty"` // the PR chip's conditional probes (SPEC 4)
+	ProbeRequests     int                 `json:"probe_requests"`  // git commands that asked for a probe at once
 	// Beyond the contract: why the PR chip is not run now; shell chips.
-	Skipped             string       `json:"skipped,omitempty"`
-	ConsecutiveFailures int          `json:"consecutive_failures"`
-	Chips               []StatusChip `json:"chips,omitempty"`
-	// Now is when status looked: the times above are relative to it.
-	Now time.Time `json:"now"`
-	// RefreshInFlight: another process holds the repository's refresh lock.
-	RefreshInFlight bool `json:"refresh_in_flight"`
-	// SuppressedAt is when validation became suppressed, while it is.
-	SuppressedAt *time.Time `json:"suppressed_at"`
-	// Remotes are the remotes and why none counts, for want of a GitHub one.
-	Remotes []StatusRemote `json:"remotes,omitempty"`
-
-	// liftedAt is when a suppression that gh's changed setup lifted began.
-	liftedAt time.Time
+	Skipped             string         `json:"skipped,omitempty"`
+	ConsecutiveFailures int            `json:"consecutive_failures"`
+	Chips               []StatusChip   `json:"chips,omitempty"`
+	Now                 time.Time      `json:"now"`               // the times above are relative to it
+	RefreshInFlight     bool           `json:"refresh_in_flight"` // another process holds the refresh lock
+	SuppressedAt        *time.Time     `json:"suppressed_at"`     // while suppressed
+	Remotes             []StatusRemote `json:"remotes,omitempty"` // why none counts, for want of a GitHub one
+	liftedAt            time.Time      // when a suppression gh's changed setup lifted began
 }
 
 // StatusRemote is one remote that gh would not take, and why.
 type StatusRemote struct {
-	Name string `json:"name"`
-	URL  string `json:"url"`
-	Host string `json:"host"`
-	// Alias is the host an SSH alias stands for, when it names another.
-	Alias string `json:"ssh_hostname,omitempty"`
+	Name  string `json:"name"`
+	URL   string `json:"url"`
+	Host  string `json:"host"`
+	Alias string `json:"ssh_hostname,omitempty"` // the host an SSH alias stands for
 	Why   string `json:"why"`
-	// Login is the host to run `gh auth login --hostname` for.
-	Login string `json:"login_host,omitempty"`
+	Login string `json:"login_host,omitempty"` // the host for `gh auth login --hostname`
 }
 
 // StatusPR is `pr` (SPEC 6): every key present, null when unknown (no
 // template shows it, so it was not asked for, or the installed gh cannot tell).
 type StatusPR struct {
-	Number int    `json:"number"`
-	URL    string `json:"url"`
-	State  string `json:"state"`
-	Draft  bool   `json:"draft"`
-	Title  string `json:"title"`
-	// MergeState is "unknown" while GitHub computes it (the chip shows none).
-	MergeState   *string           `json:"merge_state"`
+	Number       int               `json:"number"`
+	URL          string            `json:"url"`
+	State        string            `json:"state"`
+	Draft        bool              `json:"draft"`
+	Title        string            `json:"title"`
+	MergeState   *string           `json:"merge_state"` // "unknown" while GitHub computes it
 	AutoMerge    *bool             `json:"auto_merge"`
 	ChecksCounts *pull.CheckCounts `json:"checks_counts"`
 	FailingCheck *string           `json:"failing_check"`
-	// Sync is null too while the branch has moved since it was computed.
-	Sync    *string `json:"sync"`
-	HeadOid *string `json:"head_oid"`
+	Sync         *string           `json:"sync"` // null too while the branch moved since it was computed
+	HeadOid      *string           `json:"head_oid"`
 	// Beyond the contract.
 	Review string      `json:"review,omitempty"`
 	Checks string      `json:"checks,omitempty"`
 	Queue  *pull.Queue `json:"queue,omitempty"`
-	// Base is the branch the PR goes into; Others are other open PRs from
-	// the same head (into other bases).
-	Base   string `json:"base,omitempty"`
-	Others []int  `json:"others,omitempty"`
+	Base   string      `json:"base,omitempty"`   // the branch the PR goes into
+	Others []int       `json:"others,omitempty"` // other open PRs from the same head
 }
 
 // mergeLine is the merge facts known, in words, for the human form: merge
@@ -154,18 +138,15 @@ type StatusRepo struct {
 	Branch    string `json:"branch"`
 	RemoteURL string `json:"remote_url"`
 	Host      string `json:"host"`
-	// Rebasing: a rebase of Branch is under way.
-	Rebasing bool `json:"rebasing,omitempty"`
+	Rebasing  bool   `json:"rebasing,omitempty"` // a rebase of Branch is under way
 }
 
 // StatusGh describes gh.
 type StatusGh struct {
-	Found   bool    `json:"found"`
-	Path    string  `json:"path"`
-	Version *string `json:"version"`
-	// TokenSource is where gh would take a token for the host from (see
-	// ghauth.TokenSource): never the token.
-	TokenSource string `json:"token_source"`
+	Found       bool    `json:"found"`
+	Path        string  `json:"path"`
+	Version     *string `json:"version"`
+	TokenSource string  `json:"token_source"` // where gh takes a token from, never the token
 }
 
 // StatusWorker is the calling shell's worker (SPEC 6, `worker`).
@@ -184,24 +165,19 @@ type StatusOutcome struct {
 	Detail     string         `json:"detail"`
 	At         time.Time      `json:"at"`
 	DurationMS int64          `json:"duration_ms"`
-
-	// lines is Detail cut where gh's lines were, for the human form.
-	lines []string
+	lines      []string       // Detail cut where gh's lines were, for the human form
 }
 
 // StatusChip summarises a shell chip.
 type StatusChip struct {
-	Name          string         `json:"name"`
-	Value         string         `json:"value"`
-	FailureCached bool           `json:"failure_cached"`
-	LastOutcome   *StatusOutcome `json:"last_outcome"`
-	// Command is the chip's command, sanitised (one line, as Detail).
-	Command string `json:"command"`
-	// RecoveryActions are about this chip, never gh.
-	RecoveryActions []string   `json:"recovery_actions"`
-	NextAttemptAt   *time.Time `json:"next_attempt_at"`
-
-	commandLines []string // for the human form
+	Name            string         `json:"name"`
+	Value           string         `json:"value"`
+	FailureCached   bool           `json:"failure_cached"`
+	LastOutcome     *StatusOutcome `json:"last_outcome"`
+	Command         string         `json:"command"`          // sanitised, one line as Detail
+	RecoveryActions []string       `json:"recovery_actions"` // about this chip, never gh
+	NextAttemptAt   *time.Time     `json:"next_attempt_at"`
+	commandLines    []string       // for the human form
 }
 
 func statusOutcome(o *classify.Outcome) *StatusOutcome {
@@ -677,13 +653,10 @@ func Relative(d time.Duration) string {
 // to prchip on PATH when that path is gone, so a chip that vanished after
 // an upgrade is explained here.
 type StatusHook struct {
-	// Exe is the path the hook recorded (its PRCHIP_HOOK_EXE).
-	Exe string `json:"exe"`
-	// Missing says why Exe cannot run ("gone", "not an executable file"),
-	// "" when it can.
-	Missing string `json:"missing,omitempty"`
-	// Runs is what the hook runs: Exe, the prchip on PATH it falls back
-	// to, or "" when there is none and the chip is off in that shell.
+	Exe     string `json:"exe"`               // the path the hook recorded (its PRCHIP_HOOK_EXE)
+	Missing string `json:"missing,omitempty"` // why Exe cannot run ("gone", ...), "" when it can
+	// Runs is Exe, the prchip on PATH it falls back to, or "" when there is
+	// none and the chip is off in that shell.
 	Runs string `json:"runs"`
 }
 
