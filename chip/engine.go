@@ -118,9 +118,8 @@ func Gather(dir string, now time.Time, e env.Env) *Facts {
 	return na(classify.CatNoGitHubRemote, "no git remotes")
 }
 
-// Environ is env for a command run in the repository (gh, a shell chip,
-// a background refresh): GIT_DIR and GIT_WORK_TREE made absolute, so the
-// git it runs finds this same repository from the repository root.
+// Environ is env for a command run in the repository, GIT_DIR and
+// GIT_WORK_TREE made absolute: its git finds this same repository.
 func (f *Facts) Environ(env []string) []string {
 	if f.Repo == nil || f.Repo.Env == nil {
 		return env
@@ -189,12 +188,10 @@ func Policies(cfg *config.Config) []state.Policy {
 	return ps
 }
 
-// RunBudget is the longest one refresh of a chip of policy p can take: a
-// shell chip runs once; the PR chip may run a probe (one timeout for all
-// its questions), `gh pr view` and again without refused fields, the merge
-// queue's `gh api graphql`, and `gh --version` or `gh api rate_limit` (2 s
-// each), plus a second for the rest. A lookup that asks more (the fork's
-// parent, several heads) ends as a recorded timeout at the budget.
+// RunBudget is the longest a refresh of a chip of policy p can take: a
+// shell chip runs once; the PR chip a probe, `gh pr view` twice (refused
+// fields), the merge queue call, `gh --version` or rate_limit (2 s each)
+// and a second more. A lookup that asks more ends as a recorded timeout.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
 		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
@@ -306,9 +303,8 @@ type RefreshOptions struct {
 	Force      bool
 }
 
-// Refresh decides and runs every chip of the repository at f, records the
-// outcomes under the store lock and returns them. The caller holds the
-// per-repository refresh lock.
+// Refresh decides and runs every chip of the repository at f and records
+// the outcomes under the store lock; the caller holds the refresh lock.
 func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RefreshResult, error) {
 	if f.Repo == nil {
 		return []RefreshResult{{Name: "pr", Outcome: f.NA}}, nil
@@ -317,8 +313,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	now := e.now()
 	var results []RefreshResult
 	var runs []pending
-	// resync: the PR chip was not run, but the branch moved since its
-	// sync was computed; sync is computed again, GitHub is not asked.
+	// resync: the branch moved since a PR chip not run computed its sync.
 	var resync *pull.PR
 	mem := &lookupMemory{Parents: v.Repo.Parents}
 	if f.NA != nil {
@@ -339,10 +334,8 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
-		// The chip's whole run, probe and lookup included, within its
-		// RunBudget: a lookup whose many questions each answer slowly
-		// ends as a timeout, recorded, rather than being stopped by the
-		// refresh's hard stop with nothing recorded.
+		// The whole run within RunBudget: a slow lookup ends as a recorded
+		// timeout, not at the refresh's hard stop with nothing recorded.
 		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
 		p, res := e.runChip(cctx, f, ce, d.Probe, &v.Global, mem)
 		cancel()
@@ -535,18 +528,16 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 
 // Invalidate bumps the repository's invalidation count, which changes every
 // chip's fingerprint: the next render refreshes and backoff starts over.
-// once, when not empty, is the hook's name for this invalidation: asked
-// again under the same name (a worker that took the request and the
-// one-shot command run after its late answer), it is made once.
+// once, the hook's name for it, makes it once however often it is asked
+// (a worker that took the request, then the one-shot command after it).
 func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
 	return e.invalidate(f, once, func(rs *state.RepoState) { rs.Invalidations++ })
 }
 
-// InvalidateProbe is what the user's own git command does: the PR chip of
-// the current branch is probed at the next prompt (a push shows as a
-// change, a commit costs GitHub nothing). Where no probe stands in for
-// the result (in backoff, say: the network was down), it is Invalidate,
-// so the next prompt tries at once. once: as Invalidate's.
+// InvalidateProbe is what the user's git command does: the branch's PR chip
+// is probed at the next prompt (a push shows as a change, a commit costs
+// GitHub nothing); where no probe stands in for the result (in backoff,
+// say), it is Invalidate, so the next prompt tries at once.
 func (e *Engine) InvalidateProbe(f *Facts, once string) error {
 	_, err := e.invalidate(f, once, func(rs *state.RepoState) {
 		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st.Probed() {
@@ -617,9 +608,8 @@ type ResetReport struct {
 	Was                              state.Validation // the validation before, for the current setup
 }
 
-// Reset forgets failure caches, backoff and validation: for one repository
-// (its chips and the global validation), or everything with all. It says
-// what it forgot.
+// Reset forgets failure caches, backoff and validation, for one repository
+// (and the global validation) or, with all, everything; and says what.
 func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 	rep := ResetReport{All: all}
 	now := e.now()

@@ -16,9 +16,7 @@ import (
 
 // ghFieldSince is the first gh release that knows each --json field
 // Debian's gh 2.23 lacks (autoMergeRequest came with cli/cli#7384).
-var ghFieldSince = []struct{ field, version string }{
-	{"autoMergeRequest", "2.29.0"},
-}
+var ghFieldSince = map[string]string{"autoMergeRequest": "2.29.0"}
 
 // baseFields are asked of every gh pr view run, whatever the templates
 // show (SPEC 3): the head commit, to check the PR against the local
@@ -35,15 +33,8 @@ func (e *Engine) prFields(f *Facts, g *state.Global) []string {
 		version = g.GhVersion
 	}
 	return slices.DeleteFunc(fields, func(field string) bool {
-		if g.GhLacksOf == f.Setup.GhIdentity && slices.Contains(g.GhLacks, field) {
-			return true
-		}
-		for _, s := range ghFieldSince {
-			if s.field == field && versionBefore(version, s.version) {
-				return true
-			}
-		}
-		return false
+		since, known := ghFieldSince[field]
+		return known && versionBefore(version, since) || g.GhLacksOf == f.Setup.GhIdentity && slices.Contains(g.GhLacks, field)
 	})
 }
 

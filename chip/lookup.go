@@ -363,11 +363,7 @@ func defaultBase(f *Facts, remote string) string {
 // outcome, and the --json fields gh refused (runGhPR).
 func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	fields := e.prFields(f, g)
-	for _, a := range baseFields {
-		if !slices.Contains(fields, a) {
-			fields = append(fields, a)
-		}
-	}
+	fields = append(fields, slices.DeleteFunc(slices.Clone(baseFields), func(b string) bool { return slices.Contains(fields, b) })...)
 	asks, bases, why, failed := e.plan(ctx, f, p, mem)
 	if failed != nil {
 		return failed, nil

@@ -151,9 +151,8 @@ func rateLimitHeader(header func(string) string, now time.Time) time.Time {
 	return t
 }
 
-// parseHTTP reads `gh api -i`'s output: the status code (0 when there is
-// no status line), the ETag when it is one to send back, a header's last
-// value by name, and the body.
+// parseHTTP reads `gh api -i`'s output: the status code (0 for no status
+// line), the ETag to send back, a header's last value by name, the body.
 func parseHTTP(out []byte) (code int, etag string, header func(name string) string, body []byte) {
 	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
 	if !ok {
@@ -177,10 +176,9 @@ func parseHTTP(out []byte) (code int, etag string, header func(name string) stri
 	return code, etag, header, body
 }
 
-// changedBody compares a first answer with what the last full run saw:
-// the PR's state, draft and head; an open PR from the head when none was
-// found; checks that finished since they were seen running. A change in
-// the window between the full run and this answer is then not missed.
+// changedBody compares a first answer with what the last full run saw (the
+// PR's state, draft and head; an open PR from the head when none was found;
+// checks finished since), so a change between the two is not missed.
 func changedBody(path string, body []byte, st *state.ChipState) bool {
 	type restPR struct {
 		Number   int     `json:"number"`

@@ -186,8 +186,7 @@ func statusOutcome(o *classify.Outcome) *StatusOutcome {
 	}
 	so := &StatusOutcome{Class: o.Class, Category: o.Category, TimedOut: o.TimedOut, Detail: o.Detail, At: o.At.UTC(), DurationMS: o.DurationMS,
 		lines: sanitize.SplitLines(o.Detail, o.LineStarts)}
-	if o.ExitCode >= 0 {
-		c := o.ExitCode
+	if c := o.ExitCode; c >= 0 {
 		so.ExitCode = &c
 	}
 	return so
@@ -219,11 +218,10 @@ func (e *Engine) Status(f *Facts) *Status {
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
 	problem := func(p string) { s.Problems = append(s.Problems, sanitize.Text(sanitize.Redact(p), 2048)) }
-	if err := e.Store.DirProblem(); err != nil {
-		problem(err.Error())
-	}
-	if v.Problem != nil {
-		problem(v.Problem.Error())
+	for _, err := range []error{e.Store.DirProblem(), v.Problem} {
+		if err != nil {
+			problem(err.Error())
+		}
 	}
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
 		s.Gh.Version = &v.Global.GhVersion
@@ -321,9 +319,8 @@ func utc(t time.Time) *time.Time {
 	return &t
 }
 
-// explainRemotes lists the remotes gh would not take and why, and adds
-// the `gh auth login --hostname` to run for a host that may be a GitHub
-// Enterprise Server gh does not know yet.
+// explainRemotes lists the remotes gh would not take and why, with the
+// `gh auth login --hostname` for a host that may be an unknown GHES.
 func (s *Status) explainRemotes(f *Facts) {
 	for _, v := range f.Setup.ExplainRemotes(f.Repo) {
 		// From the repository's config: untrusted, a URL may hold a credential.
@@ -343,9 +340,8 @@ func (s *Status) explainRemotes(f *Facts) {
 	}
 }
 
-// shellAdvice is what to do about a failing shell chip: run its command
-// as prchip does (sh -c in the repository root) to see it fail, then
-// refresh. A multi-line command does not fit one line to paste.
+// shellAdvice is what to do about a failing shell chip: run its command as
+// prchip does (sh -c in the root; a multi-line one is not pasted), refresh.
 func shellAdvice(root, command string, cached bool) []string {
 	refresh := "prchip refresh"
 	if cached {
@@ -368,8 +364,7 @@ func textLines(s string) []string {
 }
 
 // JSON is `status --json`'s output (SPEC 6): indented by two spaces, as
-// the contract's examples are, with a final newline. '<', '>' and '&'
-// stay as they are (no HTML here): a chip's command reads as written.
+// the contract's examples; '<', '>', '&' as written (no HTML here).
 func (s *Status) JSON() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -603,8 +598,7 @@ func (c *StatusChip) lines(at func(time.Time) string) []string {
 	if len(c.commandLines) == 1 {
 		out = append(out, "its command: "+c.commandLines[0])
 	} else {
-		out = append(out, "its command:")
-		out = append(out, quoted(c.commandLines, true)...)
+		out = append(append(out, "its command:"), quoted(c.commandLines, true)...)
 	}
 	if len(c.RecoveryActions) == 2 {
 		out = append(out, "test it as prchip runs it: "+c.RecoveryActions[0], "then: "+c.RecoveryActions[1])
@@ -648,10 +642,8 @@ func Relative(d time.Duration) string {
 	return n + " ago"
 }
 
-// StatusHook is the binary the calling shell's hook runs (status `hook`):
-// the hooks call prchip by the path `prchip init` recorded and fall back
-// to prchip on PATH when that path is gone, so a chip that vanished after
-// an upgrade is explained here.
+// StatusHook is the binary the calling shell's hook runs: the path `prchip
+// init` recorded, else prchip on PATH; a chip gone after an upgrade shows.
 type StatusHook struct {
 	Exe     string `json:"exe"`               // the path the hook recorded (its PRCHIP_HOOK_EXE)
 	Missing string `json:"missing,omitempty"` // why Exe cannot run ("gone", ...), "" when it can
@@ -672,9 +664,8 @@ func (h *StatusHook) line() string {
 		"(put prchip on PATH, or load the hook again from where prchip is now)"
 }
 
-// StatusProbe is what `prchip status` says of the conditional probes: the
-// last one and its answer, when the next one (or the full refresh) is due
-// and why, and whether the host gets plain refreshes instead.
+// StatusProbe is the conditional probes: the last and its answer, when the
+// next (or the full refresh) is due and why, or plain refreshes instead.
 type StatusProbe struct {
 	Host     string     `json:"host"`
 	Asks     []string   `json:"asks"`
@@ -746,9 +737,8 @@ var removalWhy = map[string]struct{ why, todo string }{
 		"read the PR's timeline; push a fix, or queue it again: gh pr merge %d"},
 }
 
-// queueRemovalLines is the human status of a removal from the merge
-// queue: when, why in words and GitHub's own reason (sanitised when it
-// was read, quoted here), and what to do; nil when the PR was not removed.
+// queueRemovalLines say when and why (GitHub's reason, sanitised when read,
+// quoted) the PR was removed from the merge queue and what to do; or nil.
 func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
 	q := p.Queue
 	if !q.Removed() {
@@ -765,11 +755,10 @@ func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
 		"to do: " + fmt.Sprintf(w.todo, p.Number)}
 }
 
-// tokenAdvice rewrites advice that gh refuses while a token variable is
-// set: `gh auth login` and `gh auth refresh` both stop with "The value of
-// the GH_TOKEN environment variable is being used for authentication", so
-// with the token from a variable the advice is to fix or unset it, by
-// name. source is StatusGh.TokenSource.
+// tokenAdvice rewrites advice gh refuses while a token variable (source,
+// StatusGh.TokenSource) is set: `gh auth login` and `gh auth refresh` stop
+// with "The value of the GH_TOKEN environment variable is being used for
+// authentication"; the advice is to fix or unset it.
 func tokenAdvice(actions []string, source string) []string {
 	if !slices.Contains(ghauth.TokenVars, source) {
 		return actions
