@@ -132,7 +132,8 @@ func TestNumericBranchAskedExactly(t *testing.T) {
 	log := r.argsLog(t, `case "$*" in *associatedPullRequests*) echo '{"data":{"repository":{"ref":{"associatedPullRequests":{"nodes":[`+node+`]}}}}}';; *) echo 'no pull requests found for branch "123"' >&2; exit 1;; esac`)
 	r.background(t)
 	b, _ := os.ReadFile(log)
-	if strings.Contains(string(b), "pr view") || !strings.Contains(string(b), "ref=refs/heads/123") {
+	// The exact lookup asks the head's host, whatever GH_HOST says.
+	if strings.Contains(string(b), "pr view") || !strings.Contains(string(b), "ref=refs/heads/123") || !strings.Contains(string(b), "--hostname github.com") {
 		t.Fatalf("gh ran with:\n%s", b)
 	}
 	if s := r.status(); s.Chip != "#9" {
