@@ -23,17 +23,15 @@ import (
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
-// Engine decides, renders and refreshes chips. It carries its
-// dependencies, so tests can swap the clock, the store, the configuration,
-// the randomness and the runner of commands.
+// Engine decides, renders and refreshes chips. Its dependencies are
+// fields, so tests can swap them.
 type Engine struct {
 	Dir    string
 	Store  *cache.Store
 	Config *config.Config
 	Now    func() time.Time
 	Rand   func() float64
-	// Run runs a chip's command (gh, sh); nil is proc.Run.
-	Run func(context.Context, proc.Command) proc.Result
+	Run    func(context.Context, proc.Command) proc.Result // runs gh, sh; nil is proc.Run
 	// Env is the environment the facts are read in and gh and shell chips
 	// run in: the process's, or a worker request's.
 	Env env.Env
@@ -59,19 +57,15 @@ type Facts struct {
 	Repo   *repo.Info
 	Remote repo.Remote
 	Setup  *ghauth.Setup
-	// NA is the not-applicable outcome when the PR chip has nothing to
-	// show here; nil when it applies.
-	NA *classify.Outcome
-	// Key names the repository in the store ("" outside a repository).
-	Key string
+	NA     *classify.Outcome // not applicable: the PR chip has nothing to show here
+	Key    string            // the repository in the store ("" outside one)
 	// Target is GH_REPO's repository when it points gh elsewhere: results
 	// are kept apart from those for the remotes' repository.
 	Target string
 }
 
-// Gather is Gather in e's directory, at e's time and in e's environment,
-// so that a command cannot read its facts in another environment than
-// the one its children get.
+// Gather is Gather in e's directory, time and environment, so a command
+// reads its facts in the environment its children get.
 func (e *Engine) Gather() *Facts { return Gather(e.Dir, e.now(), e.Env) }
 
 // Gather reads repository facts and gh's setup for dir, starting no
@@ -124,9 +118,8 @@ func Gather(dir string, now time.Time, e env.Env) *Facts {
 	return na(classify.CatNoGitHubRemote, "no git remotes")
 }
 
-// Environ is env for a command run in the repository (gh, a shell chip,
-// a background refresh): GIT_DIR and GIT_WORK_TREE made absolute, so the
-// git it runs finds this same repository from the repository root.
+// Environ is env for a command run in the repository, GIT_DIR and
+// GIT_WORK_TREE made absolute: its git finds this same repository.
 func (f *Facts) Environ(env []string) []string {
 	if f.Repo == nil || f.Repo.Env == nil {
 		return env
@@ -148,14 +141,6 @@ func (f *Facts) PRFingerprint(invalidations int) string {
 	}
 	return ghauth.Digest("pr", f.Repo.Root, f.Repo.Branch, f.Remote.URL,
 		f.Setup.GhIdentity, f.Setup.Auth, f.Repo.LookupID, strconv.Itoa(invalidations))
-}
-
-// ShellFingerprint digests what decides a shell chip's result.
-func (f *Facts) ShellFingerprint(ch config.ShellChip, invalidations int) string {
-	if f.Repo == nil {
-		return ""
-	}
-	return ghauth.Digest("shell", ch.Name, ch.Command, f.Repo.Root, f.Repo.Branch, strconv.Itoa(invalidations))
 }
 
 // View is the stored state that concerns one repository.
@@ -194,34 +179,24 @@ type chipEntry struct {
 
 // Policies lists the chips of a configuration in render order.
 func Policies(cfg *config.Config) []state.Policy {
-	ps := []state.Policy{prPolicy(cfg)}
-	for i := range cfg.Chips {
-		ps = append(ps, shellPolicy(&cfg.Chips[i]))
+	ps := []state.Policy{{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
+		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}}
+	for _, ch := range cfg.Chips {
+		ps = append(ps, state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
+			RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure})
 	}
 	return ps
 }
 
-// RunBudget is the longest one refresh of a chip of policy p can take: a
-// shell chip runs once; the PR chip may run a probe (one timeout for all
-// its questions), `gh pr view` and again without refused fields, the merge
-// queue's `gh api graphql`, and `gh --version` or `gh api rate_limit` (2 s
-// each), plus a second for the rest. A lookup that asks more (the fork's
-// parent, several heads) ends as a recorded timeout at the budget.
+// RunBudget is the longest a refresh of a chip of policy p can take: a
+// shell chip runs once; the PR chip a probe, `gh pr view` twice (refused
+// fields), the merge queue call, `gh --version` or rate_limit (2 s each)
+// and a second more. A lookup that asks more ends as a recorded timeout.
 func RunBudget(p state.Policy) time.Duration {
 	if p.Kind == state.KindPR {
 		return 4*p.Timeout + 2*2*time.Second + 5*time.Second
 	}
 	return p.Timeout + time.Second
-}
-
-func prPolicy(cfg *config.Config) state.Policy {
-	return state.Policy{Name: "pr", Kind: state.KindPR, Timeout: cfg.Timeout,
-		RefreshInterval: cfg.RefreshInterval, SettledInterval: cfg.SettledRefreshInterval}
-}
-
-func shellPolicy(ch *config.ShellChip) state.Policy {
-	return state.Policy{Name: ch.Name, Kind: state.KindShell, Timeout: ch.Timeout,
-		RefreshInterval: ch.RefreshInterval, SuppressOnFailure: ch.SuppressOnFailure}
 }
 
 // entries lists the chips to consider at f, in Policies' order.
@@ -238,7 +213,7 @@ func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 		switch {
 		case i > 0:
 			ce.Shell = &e.Config.Chips[i-1]
-			ce.Fingerprint = f.ShellFingerprint(*ce.Shell, v.Repo.Invalidations)
+			ce.Fingerprint = ghauth.Digest("shell", ce.Shell.Name, ce.Shell.Command, f.Repo.Root, f.Repo.Branch, strconv.Itoa(v.Repo.Invalidations))
 		case f.NA != nil:
 			continue
 		default:
@@ -254,13 +229,9 @@ func (e *Engine) entries(f *Facts, v *View, now time.Time) []chipEntry {
 // Render computes the chip, sanitized and escaped (and coloured) for shell,
 // and whether a background refresh is due. It reads, never writes.
 func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, refresh bool) {
-	if f.Repo == nil {
-		return "", false
-	}
-	now := e.now()
 	var parts []string
 	var opts *format.Options
-	for _, ce := range e.entries(f, v, now) {
+	for _, ce := range e.entries(f, v, e.now()) {
 		refresh = refresh || state.Decide(ce.DecideInput).Run
 		if !shows(ce.DecideInput) {
 			continue
@@ -292,9 +263,6 @@ func (e *Engine) Render(f *Facts, v *View, shell sanitize.Shell) (text string, r
 // when a refresh is due already, and the zero time when no chip waits for
 // a moment (suppressed, failure cached, mode off, not applicable).
 func (e *Engine) StableUntil(f *Facts, v *View) time.Time {
-	if f.Repo == nil {
-		return time.Time{}
-	}
 	now := e.now()
 	var until time.Time
 	for _, ce := range e.entries(f, v, now) {
@@ -335,12 +303,8 @@ type RefreshOptions struct {
 	Force      bool
 }
 
-// ErrStateWrite wraps a failure to record an outcome.
-var ErrStateWrite = errors.New("could not record the outcome")
-
-// Refresh decides and runs every chip of the repository at f, records the
-// outcomes under the store lock and returns them. The caller holds the
-// per-repository refresh lock.
+// Refresh decides and runs every chip of the repository at f and records
+// the outcomes under the store lock; the caller holds the refresh lock.
 func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]RefreshResult, error) {
 	if f.Repo == nil {
 		return []RefreshResult{{Name: "pr", Outcome: f.NA}}, nil
@@ -349,8 +313,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 	now := e.now()
 	var results []RefreshResult
 	var runs []pending
-	// resync: the PR chip was not run, but the branch moved since its
-	// sync was computed; sync is computed again, GitHub is not asked.
+	// resync: the branch moved since a PR chip not run computed its sync.
 	var resync *pull.PR
 	mem := &lookupMemory{Parents: v.Repo.Parents}
 	if f.NA != nil {
@@ -371,10 +334,8 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 			results = append(results, RefreshResult{Name: ce.Policy.Name, Skipped: d.Reason, Previous: prev})
 			continue
 		}
-		// The chip's whole run, probe and lookup included, within its
-		// RunBudget: a lookup whose many questions each answer slowly
-		// ends as a timeout, recorded, rather than being stopped by the
-		// refresh's hard stop with nothing recorded.
+		// The whole run within RunBudget: a slow lookup ends as a recorded
+		// timeout, not at the refresh's hard stop with nothing recorded.
 		cctx, cancel := context.WithTimeout(ctx, RunBudget(ce.Policy))
 		p, res := e.runChip(cctx, f, ce, d.Probe, &v.Global, mem)
 		cancel()
@@ -454,7 +415,7 @@ func (e *Engine) Refresh(ctx context.Context, f *Facts, opt RefreshOptions) ([]R
 		return nil
 	})
 	if err != nil {
-		return results, fmt.Errorf("%w: %w", ErrStateWrite, err)
+		return results, fmt.Errorf("could not record the outcome: %w", err)
 	}
 	return results, nil
 }
@@ -464,8 +425,8 @@ type pending struct {
 	ce      chipEntry
 	o       *classify.Outcome
 	refused []string // --json fields gh refused
-	// probe is what the run's probe found (zero when none ran): alone when
-	// it saw no change (o is nil then), or the change that made it run.
+	// probe is what the run's probe found: no change (o is nil then), or
+	// the change that made it run.
 	probe probeResult
 	plan  probePlan
 }
@@ -486,15 +447,25 @@ func (e *Engine) runChip(ctx context.Context, f *Facts, ce chipEntry, probe bool
 			return p, res
 		}
 	}
-	if ce.Policy.Kind == state.KindPR {
+	switch {
+	case ce.Policy.Kind == state.KindShell:
+		p.o = e.runShell(ctx, f, ce)
+	case f.Setup.GhPath == "":
+		p.o = classify.MissingGhOutcome(e.now())
+	default:
 		mem.Prev, mem.probe = nil, probePlan{}
 		if ce.State != nil && ce.State.Outcome != nil {
 			mem.Prev = ce.State.Outcome.Lookup
 		}
-		p.o, p.refused = e.runPR(ctx, f, ce.Policy, g, mem)
+		p.o, p.refused = e.lookupPR(ctx, f, ce.Policy, g, mem)
+		if p.o.Category == classify.CatRateLimited && p.o.RetryAt.IsZero() {
+			// gh does not print when the limit resets; GitHub's rate_limit
+			// endpoint says (bounded), and asking it costs no budget.
+			if r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit"); r.ExitCode == 0 {
+				waitUntil(p.o, classify.RateLimitResetFrom(r.Stdout, e.now()))
+			}
+		}
 		p.plan = mem.probe
-	} else {
-		p.o = e.runShell(ctx, f, ce)
 	}
 	res.Outcome = p.o
 	return p, res
@@ -507,6 +478,19 @@ func (e *Engine) run(ctx context.Context, c proc.Command) proc.Result {
 	return proc.Run(ctx, c)
 }
 
+// graphql runs `gh api graphql` with the query and its -f variables
+// (NAME=VALUE) on host, or gh's default host when it is "".
+func (e *Engine) graphql(ctx context.Context, f *Facts, p state.Policy, host, query string, vars ...string) proc.Result {
+	args := []string{"api", "graphql", "-f", "query=" + query}
+	if host != "" {
+		args = append(args, "--hostname", host)
+	}
+	for _, v := range vars {
+		args = append(args, "-f", v)
+	}
+	return e.gh(ctx, f, p.Timeout, args...)
+}
+
 // gh runs the installed gh in the repository root with gh's environment
 // (SPEC 3), bounded by timeout: every gh run of a refresh goes through it.
 func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args ...string) proc.Result {
@@ -517,45 +501,20 @@ func (e *Engine) gh(ctx context.Context, f *Facts, timeout time.Duration, args .
 // ghVersion runs `gh --version` (bounded) and returns the version word of
 // its first line ("gh version 2.23.0 (2023-02-27)" -> "2.23.0").
 func (e *Engine) ghVersion(ctx context.Context, f *Facts) string {
-	r := e.gh(ctx, f, 2*time.Second, "--version")
-	if r.ExitCode != 0 {
+	var v string
+	if r := e.gh(ctx, f, 2*time.Second, "--version"); r.ExitCode != 0 {
+		return ""
+	} else if _, err := fmt.Sscanf(string(r.Stdout), "gh version %s", &v); err != nil {
 		return ""
 	}
-	line, _, _ := strings.Cut(string(r.Stdout), "\n")
-	fields := strings.Fields(line)
-	if len(fields) >= 3 && fields[0] == "gh" && fields[1] == "version" {
-		return sanitize.Text(fields[2], 64)
-	}
-	return ""
+	return sanitize.Text(v, 64)
 }
 
-// runPR decides which PR is the branch's and asks gh for it (lookupPR),
-// and reports the --json fields the installed gh refused (see runGhPR).
-func (e *Engine) runPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
-	now := e.now()
-	if f.Setup.GhPath == "" {
-		return classify.MissingGhOutcome(now), nil
+// waitUntil sets when a rate-limited outcome may try again, once known.
+func waitUntil(o *classify.Outcome, t time.Time) {
+	if !t.IsZero() {
+		o.RetryAt, o.Recovery = t, []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
 	}
-	o, refused := e.lookupPR(ctx, f, p, g, mem)
-	if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
-		// gh does not print when the limit resets; GitHub's rate_limit
-		// endpoint says, and asking it costs no budget.
-		if t := e.rateLimitReset(ctx, f); !t.IsZero() {
-			o.RetryAt = t
-			o.Recovery = []string{"wait until " + t.Format(time.RFC3339), "prchip refresh"}
-		}
-	}
-	return o, refused
-}
-
-// rateLimitReset asks `gh api rate_limit` (bounded) when the GraphQL
-// budget is restored; zero when it is not used up or gh does not say.
-func (e *Engine) rateLimitReset(ctx context.Context, f *Facts) time.Time {
-	r := e.gh(ctx, f, 2*time.Second, "api", "rate_limit")
-	if r.ExitCode != 0 {
-		return time.Time{}
-	}
-	return classify.RateLimitResetFrom(r.Stdout, e.now())
 }
 
 // runShell runs a user chip's command with sh in the repository root.
@@ -569,18 +528,16 @@ func (e *Engine) runShell(ctx context.Context, f *Facts, ce chipEntry) *classify
 
 // Invalidate bumps the repository's invalidation count, which changes every
 // chip's fingerprint: the next render refreshes and backoff starts over.
-// once, when not empty, is the hook's name for this invalidation: asked
-// again under the same name (a worker that took the request and the
-// one-shot command run after its late answer), it is made once.
+// once, the hook's name for it, makes it once however often it is asked
+// (a worker that took the request, then the one-shot command after it).
 func (e *Engine) Invalidate(f *Facts, once string) (int, error) {
 	return e.invalidate(f, once, func(rs *state.RepoState) { rs.Invalidations++ })
 }
 
-// InvalidateProbe is what the user's own git command does: the PR chip of
-// the current branch is probed at the next prompt (a push shows as a
-// change, a commit costs GitHub nothing). Where no probe stands in for
-// the result (in backoff, say: the network was down), it is Invalidate,
-// so the next prompt tries at once. once: as Invalidate's.
+// InvalidateProbe is what the user's git command does: the branch's PR chip
+// is probed at the next prompt (a push shows as a change, a commit costs
+// GitHub nothing); where no probe stands in for the result (in backoff,
+// say), it is Invalidate, so the next prompt tries at once.
 func (e *Engine) InvalidateProbe(f *Facts, once string) error {
 	_, err := e.invalidate(f, once, func(rs *state.RepoState) {
 		if st := rs.Chip(f.Repo.Branch, f.Target, f.Setup.Auth, "pr"); st.Probed() {
@@ -599,7 +556,9 @@ func (e *Engine) invalidate(f *Facts, once string, do func(*state.RepoState)) (n
 	if f.Repo == nil {
 		return 0, nil
 	}
-	once = onceName(once)
+	if len(once) > 64 || strings.Trim(once, "0123456789.") != "" {
+		once = "" // the hooks write PID.RANDOM.ID: anything else (typed by hand) names none
+	}
 	err = e.updateRepo(f, func(_ *cache.Tx, rs *state.RepoState) error {
 		n = rs.Invalidations
 		if once != "" && rs.InvalidatedOnce == once {
@@ -637,34 +596,20 @@ func (e *Engine) updateRepo(f *Facts, change func(*cache.Tx, *state.RepoState) e
 	})
 }
 
-// onceName is the hook's name for an invalidation as the state keeps it:
-// the hooks write PID.RANDOM.ID; anything else (a flag typed by hand)
-// longer than that or with other characters names none.
-func onceName(s string) string {
-	if len(s) > 64 || strings.Trim(s, "0123456789.") != "" {
-		return ""
-	}
-	return s
-}
-
 // ResetReport is what Reset forgot, for `prchip reset` to say.
 type ResetReport struct {
-	All bool
-	// Root is the repository reset ("" outside one, or with All).
-	Root string
+	All  bool
+	Root string // the repository reset ("" outside one, or with All)
 	// Chips counts the chip records forgotten (one per chip and branch),
 	// Cached those with a cached failure, Backoff those waiting out a
 	// backoff; Branches the branches they were kept for.
 	Chips, Cached, Backoff, Branches int
-	// Repos is how many repositories All forgot.
-	Repos int
-	// Was is the validation before, for the current setup.
-	Was state.Validation
+	Repos                            int              // how many repositories All forgot
+	Was                              state.Validation // the validation before, for the current setup
 }
 
-// Reset forgets failure caches, backoff and validation: for one repository
-// (its chips and the global validation), or everything with all. It says
-// what it forgot.
+// Reset forgets failure caches, backoff and validation, for one repository
+// (and the global validation) or, with all, everything; and says what.
 func (e *Engine) Reset(f *Facts, all bool) (ResetReport, error) {
 	rep := ResetReport{All: all}
 	now := e.now()

@@ -574,7 +574,7 @@ func TestSettledResultsRefreshLessOften(t *testing.T) {
 // its retry without refused fields, the merge queue, and the version or
 // rate-limit question.
 func TestRunBudgetCoversEveryCall(t *testing.T) {
-	p := prPolicy(config.Defaults(""))
+	p := Policies(config.Defaults(""))[0]
 	calls := 4*p.Timeout + 2*2*time.Second
 	if b := RunBudget(p); b <= calls {
 		t.Fatalf("budget %v for calls that may take %v", b, calls)

@@ -43,9 +43,8 @@ var gitEnv = []string{
 }
 
 // git runs the installed git in the repository's root through the
-// engine's runner (bounded in time and output, its process group ended
-// with it). git finds the repository itself, so its own safe.directory
-// refusal applies, which an explicit --git-dir would skip; no pager,
+// engine's runner (bounded). git finds the repository itself, so its
+// safe.directory refusal applies, which --git-dir would skip; no pager,
 // fsmonitor, hooks or transport. No git, or no time left: not run.
 func (e *Engine) git(ctx context.Context, f *Facts, args ...string) proc.Result {
 	path, _ := ghauth.LookPath("git", e.Env)
@@ -84,10 +83,9 @@ func shallow(f *Facts) bool {
 	return err == nil && st.Size() > 0
 }
 
-// addSync records how the local branch stands against the PR's head:
-// the lookup's history check needs it whatever the templates show (SPEC
-// 3), and the head is always asked. The branch's commit is read as the
-// render reads it, so the two agree on whether it moved since.
+// addSync records how the local branch stands against the PR's head, which
+// the history check needs (SPEC 3); the branch's commit is read as the
+// render reads it, so both agree on whether it moved since.
 func (e *Engine) addSync(ctx context.Context, f *Facts, pr *pull.PR) {
 	if pr == nil || pr.HeadOid == "" {
 		return
@@ -96,11 +94,10 @@ func (e *Engine) addSync(ctx context.Context, f *Facts, pr *pull.PR) {
 	pr.Sync = e.sync(ctx, f, pr.SyncLocal, pr.HeadOid)
 }
 
-// sync compares the branch's commit local with the PR's head commit
-// head. SyncUnknown when a bound stopped git; "" when it cannot be told
-// otherwise: no local commit, SHA-256 object names (GitHub's heads are
-// SHA-1), a shallow or broken history, git missing or refusing the
-// repository.
+// sync compares the branch's commit local with the PR's head. SyncUnknown
+// when a bound stopped git; "" when it cannot tell otherwise (no local
+// commit, SHA-256 names where GitHub's heads are SHA-1, a shallow or
+// broken history, git missing or refusing the repository).
 func (e *Engine) sync(ctx context.Context, f *Facts, local, head string) string {
 	local, head = strings.ToLower(local), strings.ToLower(head)
 	switch {
@@ -144,10 +141,9 @@ func (e *Engine) sync(ctx context.Context, f *Facts, local, head string) string 
 	return repo.SyncNotFetched
 }
 
-// cutFrom says which of bases (branch names on remote) the branch was
-// cut from: the one whose remote-tracking ref is nearest. "" when it
-// cannot tell (a ref missing, a shallow history, git failing or out of
-// time, a tie).
+// cutFrom says which of bases (branch names on remote) the branch was cut
+// from: the nearest remote-tracking ref; "" when it cannot tell (a ref
+// missing, a shallow history, git failing, a tie).
 func (e *Engine) cutFrom(ctx context.Context, f *Facts, remote string, bases []string) string {
 	local := f.Repo.BranchOid()
 	if local == "" || remote == "" || len(bases) == 0 || shallow(f) {

@@ -23,20 +23,10 @@ import (
 // ghRepo is a repository on a GitHub host.
 type ghRepo struct {
 	Host, Owner, Name string
-	// Remote is the local remote that points at it ("" when none does: a
-	// fork's parent known only to GitHub, a URL remote).
-	Remote string
+	Remote            string // the local remote for it: "" for a fork's parent, a URL remote
 }
 
 func (r ghRepo) nwo() string { return r.Owner + "/" + r.Name }
-
-// arg is the -R argument: HOST/OWNER/REPO, so gh asks that host whatever
-// GH_HOST says.
-func (r ghRepo) arg() string { return r.Host + "/" + r.nwo() }
-
-func (r ghRepo) same(o ghRepo) bool {
-	return strings.EqualFold(r.Host, o.Host) && strings.EqualFold(r.Owner, o.Owner) && strings.EqualFold(r.Name, o.Name)
-}
 
 // ask is one question for gh: a head in a base repository.
 type ask struct {
@@ -45,13 +35,10 @@ type ask struct {
 	Branch string
 	Number int // > 0: the PR by number (merge ref, or found before)
 	Why    string
-	// exact: the number came from the exact lookup of the head's ref, now
-	// or at an earlier refresh (remembered in Lookup.Exact).
-	exact bool
+	exact  bool // the number came from the exact lookup, now or before (Lookup.Exact)
 }
 
-// head is how status names the head: "#N" for a number, else always
-// with its owner.
+// head is how status names the head: "#N", else OWNER:BRANCH.
 func (a ask) head() string {
 	if a.Number > 0 {
 		return "#" + strconv.Itoa(a.Number)
@@ -62,7 +49,7 @@ func (a ask) head() string {
 // label is the head as gh's finder matches it (PullRequest.HeadLabel):
 // the branch alone for a head in the base repository.
 func (a ask) label() string {
-	if a.Number == 0 && a.Head.same(a.Base) {
+	if h, b := a.Head, a.Base; a.Number == 0 && strings.EqualFold(h.Host, b.Host) && strings.EqualFold(h.nwo(), b.nwo()) {
 		return a.Branch
 	}
 	return a.head()
@@ -75,8 +62,8 @@ func (a ask) lookup(tried []string) *classify.Lookup {
 	return &classify.Lookup{Head: a.head(), Base: a.Base.nwo(), Why: a.Why, Tried: tried}
 }
 
-// numeric reports whether gh would read the label as a PR number (a
-// branch named "123" or "#123"), which only the exact lookup can ask.
+// numeric: gh would read the label (a branch "123" or "#123") as a PR
+// number, so only the exact lookup can ask it.
 func (a ask) numeric() bool {
 	if a.Number > 0 {
 		return false
@@ -90,8 +77,8 @@ func (a ask) numeric() bool {
 const maxViews = 4
 
 // plan turns the repository's git facts into the questions to ask, in
-// order, and the base repositories PRs may live in. why says, when there
-// is nothing to ask, what is missing.
+// order, and the bases PRs may live in; why says what is missing when
+// there is nothing to ask.
 func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupMemory) (asks []ask, bases []ghRepo, why string, failed *classify.Outcome) {
 	pl, err := f.Repo.Plan()
 	if err != nil {
@@ -116,9 +103,8 @@ func (e *Engine) plan(ctx context.Context, f *Facts, p state.Policy, rs *lookupM
 	if f.Target == "" {
 		parent, ok, o := e.parentOf(ctx, f, p, base, rs)
 		if o != nil {
-			// GitHub could not be asked (offline, hanging, logged out):
-			// that is the refresh's outcome; gh pr view would fare no
-			// better, and the refresh stays within one timeout.
+			// GitHub could not be asked (offline, logged out): the refresh's
+			// outcome, as gh pr view would fare no better.
 			return nil, nil, "", o
 		}
 		if ok {
@@ -172,16 +158,13 @@ func (e *Engine) baseRepo(f *Facts, pl *repo.Plan) (ghRepo, string, bool) {
 		}
 		return r, "set-default (remote " + rm.Name + ")", true
 	}
-	if f.Remote.URL == "" {
-		return ghRepo{}, "", false
-	}
-	r, ok := e.remoteRepo(f, f.Remote.URL, pl)
+	r, ok := e.remoteRepo(f, f.Remote.URL, pl) // none without a remote URL
 	r.Remote = f.Remote.Name
 	return r, "remote " + f.Remote.Name, ok
 }
 
-// remoteRepo reads a remote URL as a repository on a GitHub host gh knows
-// (an SSH alias resolved as gh resolves it).
+// remoteRepo reads a remote URL as a repository on a GitHub host gh
+// knows (an SSH alias resolved as gh does).
 func (e *Engine) remoteRepo(f *Facts, url string, pl *repo.Plan) (ghRepo, bool) {
 	owner, name, ok := repo.RepoPath(url)
 	if !ok {
@@ -210,26 +193,21 @@ func remoteFor(pl *repo.Plan, host, owner, name string) string {
 type lookupMemory struct {
 	Parents map[string]string
 	changed bool
-	// Prev is the branch's last lookup, for a number the exact lookup
-	// found.
-	Prev *classify.Lookup
-	// probe is what the next probes ask about the lookup's answer.
-	probe probePlan
+	Prev    *classify.Lookup // the branch's last lookup (its Exact number)
+	probe   probePlan        // what the next probes ask about the answer
 }
 
 // parentQuery asks whether a repository is a fork, and of what.
 const parentQuery = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { isFork parent { name owner { login } } } }`
 
 // parentOf is a fork's parent, asked of GitHub once per repository and
-// kept (state.RepoState.Parents); ok is false for a repository that is no
-// fork. A run that failed is classified as any gh run (failed), and asked
-// again at the next refresh.
+// kept (state.RepoState.Parents); ok is false for no fork. A failed run is
+// classified as any gh run (failed) and asked again next refresh.
 func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRepo, mem *lookupMemory) (_ ghRepo, ok bool, failed *classify.Outcome) {
 	key := strings.ToLower(r.Host + "/" + r.nwo())
 	v, known := mem.Parents[key]
 	if !known {
-		res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", r.Host,
-			"-f", "query="+parentQuery, "-f", "owner="+r.Owner, "-f", "name="+r.Name)
+		res := e.graphql(ctx, f, p, r.Host, parentQuery, "owner="+r.Owner, "name="+r.Name)
 		if res.ExitCode != 0 {
 			o := classify.ClassifyPR(res, e.now())
 			if o.Class == classify.Validated {
@@ -264,36 +242,31 @@ func (e *Engine) parentOf(ctx context.Context, f *Facts, p state.Policy, r ghRep
 	return ghRepo{Host: r.Host, Owner: owner, Name: name}, isFork, nil
 }
 
-// verdict is how a PR found stands against the local branch.
-type verdict struct {
-	show   bool
-	reason string // why it was set aside
-}
-
 // judge checks a PR against the local history (SPEC 3): an open PR is
 // the branch's whatever its head (sync marks it, never hides it); a merged
 // or closed one only while the branch has not gone beyond its head, else
-// it is an earlier life of a reused branch name.
-func judge(pr *classify.PR) verdict {
+// it is an earlier life of a reused branch name. It is why a PR is set
+// aside, "" for one that is the branch's.
+func judge(pr *classify.PR) string {
 	if pr.State == "open" || pr.Sync == repo.SyncSame || pr.Sync == repo.SyncBehind {
-		return verdict{show: true}
+		return ""
 	}
-	return verdict{reason: cmp.Or(map[string]string{
+	return cmp.Or(map[string]string{
 		repo.SyncAhead:      "the branch has new commits beyond its head: an earlier use of this branch name",
 		repo.SyncDiverged:   "its head is not in the branch's history: an earlier use of this branch name",
 		repo.SyncNotFetched: "its head commit is not in this repository: not this branch's work, or not fetched",
-	}[pr.Sync], "its head could not be compared with the branch")}
+	}[pr.Sync], "its head could not be compared with the branch")
 }
 
-// keep checks pr against the local history (judge); one that is not the
-// branch's is set aside, once, and at most 4 are kept for status.
+// keep checks pr against the local history (judge); one not the branch's
+// is set aside once, at most 4 for status.
 func (e *Engine) keep(ctx context.Context, f *Facts, pr *classify.PR, aside *[]classify.SetAside) bool {
 	e.addSync(ctx, f, pr)
-	v := judge(pr)
-	if !v.show && len(*aside) < 4 && !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) {
-		*aside = append(*aside, classify.SetAside{Number: pr.Number, State: pr.State, Reason: v.reason})
+	why := judge(pr)
+	if why != "" && len(*aside) < 4 && !slices.ContainsFunc(*aside, func(s classify.SetAside) bool { return s.Number == pr.Number }) {
+		*aside = append(*aside, classify.SetAside{Number: pr.Number, State: pr.State, Reason: why})
 	}
-	return v.show
+	return why == ""
 }
 
 // headPRsQuery is the exact lookup: the PRs whose head is this ref of this
@@ -314,11 +287,10 @@ func (n *nodeRepo) is(r ghRepo) bool {
 	return n != nil && strings.EqualFold(n.Owner.Login, r.Owner) && strings.EqualFold(n.Name, r.Name)
 }
 
-// exactPRs runs the exact lookup for a head; ok is false when gh failed
-// (the refresh then keeps what gh pr view said).
+// exactPRs runs the exact lookup for a head; !ok: gh failed (gh pr
+// view's answer stands).
 func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, bases []ghRepo) (prs []*classify.PR, ok bool) {
-	res := e.gh(ctx, f, p.Timeout, "api", "graphql", "--hostname", a.Head.Host,
-		"-f", "query="+headPRsQuery, "-f", "owner="+a.Head.Owner, "-f", "name="+a.Head.Name, "-f", "ref=refs/heads/"+a.Branch)
+	res := e.graphql(ctx, f, p, a.Head.Host, headPRsQuery, "owner="+a.Head.Owner, "name="+a.Head.Name, "ref=refs/heads/"+a.Branch)
 	if res.ExitCode != 0 {
 		return nil, false
 	}
@@ -361,9 +333,8 @@ func (e *Engine) exactPRs(ctx context.Context, f *Facts, p state.Policy, a ask, 
 	return prs, true
 }
 
-// pushed reports whether the branch of a head is known to exist on its
-// remote: a remote-tracking ref for it, or a merge ref. Only then can the
-// exact lookup find what gh pr view did not.
+// pushed: the head's branch is known on its remote (a remote-tracking
+// ref), so the exact lookup may find what gh pr view did not.
 func pushed(f *Facts, a ask) bool {
 	if a.Head.Remote == "" {
 		return true // a URL remote (gh pr checkout of a fork): no tracking refs to tell
@@ -389,14 +360,10 @@ func defaultBase(f *Facts, remote string) string {
 }
 
 // lookupPR decides which PR is the branch's and asks gh for it: the
-// outcome to record, and the --json fields gh refused (runGhPR).
+// outcome, and the --json fields gh refused (runGhPR).
 func (e *Engine) lookupPR(ctx context.Context, f *Facts, p state.Policy, g *state.Global, mem *lookupMemory) (*classify.Outcome, []string) {
 	fields := e.prFields(f, g)
-	for _, a := range baseFields {
-		if !slices.Contains(fields, a) {
-			fields = append(fields, a)
-		}
-	}
+	fields = append(fields, slices.DeleteFunc(slices.Clone(baseFields), func(b string) bool { return slices.Contains(fields, b) })...)
 	asks, bases, why, failed := e.plan(ctx, f, p, mem)
 	if failed != nil {
 		return failed, nil
@@ -498,10 +465,9 @@ func tailTried(tried []string, a ask) []string {
 }
 
 // chooseExact picks from the exact lookup's PRs: an open one (of two, the
-// one into the base the branch was cut from, with the others as a hint),
-// else the newest merged or closed one that the history check keeps.
-// Sync, a git run or two a PR, is computed only for the PRs it decides
-// about.
+// one into the base the branch was cut from, the others as a hint), else
+// the newest merged or closed one the history check keeps. Sync (git
+// runs) only for the PRs it decides about.
 func (e *Engine) chooseExact(ctx context.Context, f *Facts, prs []*classify.PR, a ask, bases []ghRepo, aside *[]classify.SetAside, found *classify.Outcome) (*classify.Outcome, ask) {
 	pick := func(pr *classify.PR) (*classify.Outcome, ask) {
 		b := a

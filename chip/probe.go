@@ -27,12 +27,11 @@ type probePlan struct {
 }
 
 // probeFor is what probes ask after a lookup: the PR found, by number in
-// its base repository, its base branch's ref when the template shows the
-// merge state, and, while its checks run and the template shows
-// checks or merge state, its head commit's check runs and status (a push
-// changes the PR's own answer, so settled checks need no question of
-// their own: one gh run per probe); or, when none was found, the PRs whose
-// head is the branch, in the first base asked.
+// its base repository, its base branch's ref when a template shows the
+// merge state, and its head commit's check runs and status while checks
+// run and a template shows them (a push changes the PR's own answer, so
+// settled checks need no question); or, when none was found, the PRs from
+// the branch's head in the first base asked.
 func probeFor(found *classify.PR, at ask, first ask, fields []string) probePlan {
 	if found != nil && found.Number > 0 {
 		base := "repos/" + at.Base.Owner + "/" + at.Base.Name + "/"
@@ -65,23 +64,20 @@ func validPlan(pl probePlan) probePlan {
 	return pl
 }
 
-// probeResult is what a probe found.
+// probeResult is what a probe found: a state.Probe* answer, the targets
+// with the ETags learned, and the outcome, classified like any gh run and
+// recorded as the chip's, of a probe gh could not complete.
 type probeResult struct {
-	// Answer is a state.Probe* answer.
-	Answer string
-	// Targets are the targets with the ETags learned.
+	Answer  string
 	Targets []state.ProbeTarget
-	// Failed is the outcome of a probe gh could not complete: classified
-	// like any gh run, and recorded as the chip's outcome.
-	Failed *classify.Outcome
+	Failed  *classify.Outcome
 }
 
 // probe asks each target whether it changed, in order, and stops at the
 // first change.
 func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.ChipState) probeResult {
 	pb := st.Probe
-	// All of a probe's questions share one timeout: a refresh stays
-	// within RunBudget whatever follows.
+	// One timeout for all its questions: the refresh stays within RunBudget.
 	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	targets := slices.Clone(pb.Targets)
@@ -106,13 +102,12 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 			t.ETag = etag
 			switch {
 			case etag == "" || sent != "" && etag == sent:
-				// A 200 for an unchanged resource: the conditional
-				// request did not reach GitHub, or was not answered so.
+				// A 200 for an unchanged resource: the conditional request
+				// did not reach GitHub.
 				answer = state.ProbeIgnored
 				continue
 			case sent == "" && !changedBody(t.Path, body, st):
-				// The first answer since the full run: learned, and
-				// compared with what that run saw.
+				// The first answer since the full run, compared with it.
 				if answer == state.ProbeUnchanged {
 					answer = state.ProbeBaseline
 				}
@@ -127,17 +122,12 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 		}
 		o := classify.ClassifyPR(r, e.now())
 		if o.Class == classify.Validated {
-			// Exit 0 with no status line, or a status gh api does not
-			// explain: no answer to trust.
+			// No status line, or one gh api does not explain: no answer.
 			o = classify.ClassifyPR(proc.Result{ExitCode: 1, Stderr: []byte("gh printed an answer to a probe prchip could not read: HTTP " + strconv.Itoa(code) + "\ninvalid character")}, e.now())
 		}
 		if o.Category == classify.CatRateLimited && o.RetryAt.IsZero() {
-			// gh api -i printed GitHub's headers: the reset is there,
-			// and asking rate_limit would cost another run.
-			o.RetryAt = rateLimitHeader(header, e.now())
-			if !o.RetryAt.IsZero() {
-				o.Recovery = []string{"wait until " + o.RetryAt.Format(time.RFC3339), "prchip refresh"}
-			}
+			// The reset is in GitHub's headers (gh api -i): no rate_limit run.
+			waitUntil(o, rateLimitHeader(header, e.now()))
 		}
 		if st.Outcome != nil {
 			o.Lookup = st.Outcome.Lookup
@@ -147,9 +137,8 @@ func (e *Engine) probe(ctx context.Context, f *Facts, p state.Policy, st *state.
 	return probeResult{Answer: answer, Targets: targets}
 }
 
-// rateLimitHeader is when X-RateLimit-Reset says the limit resets, if
-// the answer says it is used up (X-RateLimit-Remaining: 0) and the reset
-// is within classify.RateLimitMax; zero otherwise.
+// rateLimitHeader is X-RateLimit-Reset when X-RateLimit-Remaining is 0
+// and the reset is within classify.RateLimitMax; zero otherwise.
 func rateLimitHeader(header func(string) string, now time.Time) time.Time {
 	n, err := strconv.ParseInt(header("x-ratelimit-reset"), 10, 64)
 	if header("x-ratelimit-remaining") != "0" || err != nil {
@@ -162,9 +151,8 @@ func rateLimitHeader(header func(string) string, now time.Time) time.Time {
 	return t
 }
 
-// parseHTTP reads `gh api -i`'s output: the status code (0 when there is
-// no status line), the ETag when it is one to send back, a header's last
-// value by name, and the body.
+// parseHTTP reads `gh api -i`'s output: the status code (0 for no status
+// line), the ETag to send back, a header's last value by name, the body.
 func parseHTTP(out []byte) (code int, etag string, header func(name string) string, body []byte) {
 	head, body, ok := bytes.Cut(out, []byte("\r\n\r\n"))
 	if !ok {
@@ -188,10 +176,9 @@ func parseHTTP(out []byte) (code int, etag string, header func(name string) stri
 	return code, etag, header, body
 }
 
-// changedBody compares a first answer with what the last full run saw:
-// the PR's state, draft and head; an open PR from the head when none was
-// found; checks that finished since they were seen running. A change in
-// the window between the full run and this answer is then not missed.
+// changedBody compares a first answer with what the last full run saw (the
+// PR's state, draft and head; an open PR from the head when none was found;
+// checks finished since), so a change between the two is not missed.
 func changedBody(path string, body []byte, st *state.ChipState) bool {
 	type restPR struct {
 		Number   int     `json:"number"`
@@ -206,8 +193,7 @@ func changedBody(path string, body []byte, st *state.ChipState) bool {
 	pendingNow := st.PR != nil && st.PR.Checks == "pending"
 	switch {
 	case strings.HasSuffix(path, "/check-runs"):
-		// Checks that were running at the full run and have all
-		// finished since: news.
+		// Checks running at the full run have all finished since: news.
 		type run struct {
 			Status string `json:"status"`
 		}

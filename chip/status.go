@@ -7,104 +7,84 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/prchip/prchip/chip/classify"
 	"github.com/prchip/prchip/chip/pull"
 	"github.com/prchip/prchip/chip/state"
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/repo"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
 // Status is `prchip status --json` (SPEC 6). Field names are the contract.
 type Status struct {
-	ghHost            string           // GH_HOST, for the remotes' lines
-	Dir               string           `json:"dir"`
-	Repo              *StatusRepo      `json:"repo"`
-	Gh                StatusGh         `json:"gh"`
-	Mode              string           `json:"mode"`
-	Validation        state.Validation `json:"validation"`
-	Fingerprint       string           `json:"fingerprint"`
-	FailureCached     bool             `json:"failure_cached"`
-	Chip              string           `json:"chip"`
-	PR                *StatusPR        `json:"pr"`
-	LastOutcome       *StatusOutcome   `json:"last_outcome"`
-	NextAttemptAt     *time.Time       `json:"next_attempt_at"`
-	InvalidationCount int              `json:"invalidation_count"`
-	RecoveryActions   []string         `json:"recovery_actions"`
-	StateFile         string           `json:"state_file"`
-	ConfigFile        string           `json:"config_file"`
-	Problems          []string         `json:"problems"`
-	Worker            *StatusWorker    `json:"worker"`
-	// Lookup is what the last refresh asked GitHub (SPEC 3): head, base,
-	// why, and what was tried before; null before any refresh asked.
-	Lookup *classify.Lookup `json:"lookup"`
-	// SetAside are PRs found for the branch's head and not shown, and why.
-	SetAside []classify.SetAside `json:"set_aside"`
-	Hook     *StatusHook         `json:"hook"`
-	// Probe is the PR chip's conditional probes (SPEC 4, "Cost to
-	// GitHub"); nil when none stand in for its result.
-	Probe *StatusProbe `json:"probe,omitempty"`
-	// ProbeRequests counts the git commands that asked for a probe at
-	// once (left out of the human form, as invalidation_count is).
-	ProbeRequests int `json:"probe_requests"`
-	// Beyond the contract: why the render path would not run the chip now,
-	// and the user's shell chips.
-	Skipped             string       `json:"skipped,omitempty"`
-	ConsecutiveFailures int          `json:"consecutive_failures"`
-	Chips               []StatusChip `json:"chips,omitempty"`
-	// Now is when status looked: the times above are relative to it.
-	Now time.Time `json:"now"`
-	// RefreshInFlight: a refresh of this repository runs now (another
-	// process holds its refresh lock).
-	RefreshInFlight bool `json:"refresh_in_flight"`
-	// SuppressedAt is when validation became suppressed, while it is.
-	SuppressedAt *time.Time `json:"suppressed_at"`
-	// Remotes are the repository's remotes and why none counts, when the
-	// chip is not applicable for want of a GitHub remote.
-	Remotes []StatusRemote `json:"remotes,omitempty"`
-
-	// liftedAt is when a suppression that gh's changed setup lifted began.
-	liftedAt time.Time
+	ghHost            string              // GH_HOST, for the remotes' lines
+	Dir               string              `json:"dir"`
+	Repo              *StatusRepo         `json:"repo"`
+	Gh                StatusGh            `json:"gh"`
+	Mode              string              `json:"mode"`
+	Validation        state.Validation    `json:"validation"`
+	Fingerprint       string              `json:"fingerprint"`
+	FailureCached     bool                `json:"failure_cached"`
+	Chip              string              `json:"chip"`
+	PR                *StatusPR           `json:"pr"`
+	LastOutcome       *StatusOutcome      `json:"last_outcome"`
+	NextAttemptAt     *time.Time          `json:"next_attempt_at"`
+	InvalidationCount int                 `json:"invalidation_count"`
+	RecoveryActions   []string            `json:"recovery_actions"`
+	StateFile         string              `json:"state_file"`
+	ConfigFile        string              `json:"config_file"`
+	Problems          []string            `json:"problems"`
+	Worker            *StatusWorker       `json:"worker"`
+	Lookup            *classify.Lookup    `json:"lookup"`    // what the last refresh asked GitHub (SPEC 3)
+	SetAside          []classify.SetAside `json:"set_aside"` // PRs of the branch's head not shown, and why
+	Hook              *StatusHook         `json:"hook"`
+	Probe             *StatusProbe        `json:"probe,omitempty"` // the PR chip's conditional probes (SPEC 4)
+	ProbeRequests     int                 `json:"probe_requests"`  // git commands that asked for a probe at once
+	// Beyond the contract: why the PR chip is not run now; shell chips.
+	Skipped             string         `json:"skipped,omitempty"`
+	ConsecutiveFailures int            `json:"consecutive_failures"`
+	Chips               []StatusChip   `json:"chips,omitempty"`
+	Now                 time.Time      `json:"now"`               // the times above are relative to it
+	RefreshInFlight     bool           `json:"refresh_in_flight"` // another process holds the refresh lock
+	SuppressedAt        *time.Time     `json:"suppressed_at"`     // while suppressed
+	Remotes             []StatusRemote `json:"remotes,omitempty"` // why none counts, for want of a GitHub one
+	liftedAt            time.Time      // when a suppression gh's changed setup lifted began
 }
 
 // StatusRemote is one remote that gh would not take, and why.
 type StatusRemote struct {
-	Name string `json:"name"`
-	URL  string `json:"url"`
-	Host string `json:"host"`
-	// Alias is the host an SSH alias stands for, when it names another.
-	Alias string `json:"ssh_hostname,omitempty"`
+	Name  string `json:"name"`
+	URL   string `json:"url"`
+	Host  string `json:"host"`
+	Alias string `json:"ssh_hostname,omitempty"` // the host an SSH alias stands for
 	Why   string `json:"why"`
-	// Login is the host to run `gh auth login --hostname` for.
-	Login string `json:"login_host,omitempty"`
+	Login string `json:"login_host,omitempty"` // the host for `gh auth login --hostname`
 }
 
 // StatusPR is `pr` (SPEC 6): every key present, null when unknown (no
 // template shows it, so it was not asked for, or the installed gh cannot tell).
 type StatusPR struct {
-	Number int    `json:"number"`
-	URL    string `json:"url"`
-	State  string `json:"state"`
-	Draft  bool   `json:"draft"`
-	Title  string `json:"title"`
-	// MergeState is "unknown" while GitHub computes it (the chip shows none).
-	MergeState   *string           `json:"merge_state"`
+	Number       int               `json:"number"`
+	URL          string            `json:"url"`
+	State        string            `json:"state"`
+	Draft        bool              `json:"draft"`
+	Title        string            `json:"title"`
+	MergeState   *string           `json:"merge_state"` // "unknown" while GitHub computes it
 	AutoMerge    *bool             `json:"auto_merge"`
 	ChecksCounts *pull.CheckCounts `json:"checks_counts"`
 	FailingCheck *string           `json:"failing_check"`
-	// Sync is null too while the branch has moved since it was computed.
-	Sync    *string `json:"sync"`
-	HeadOid *string `json:"head_oid"`
+	Sync         *string           `json:"sync"` // null too while the branch moved since it was computed
+	HeadOid      *string           `json:"head_oid"`
 	// Beyond the contract.
 	Review string      `json:"review,omitempty"`
 	Checks string      `json:"checks,omitempty"`
 	Queue  *pull.Queue `json:"queue,omitempty"`
-	// Base is the branch the PR goes into; Others are other open PRs from
-	// the same head (into other bases).
-	Base   string `json:"base,omitempty"`
-	Others []int  `json:"others,omitempty"`
+	Base   string      `json:"base,omitempty"`   // the branch the PR goes into
+	Others []int       `json:"others,omitempty"` // other open PRs from the same head
 }
 
 // mergeLine is the merge facts known, in words, for the human form: merge
@@ -158,18 +138,15 @@ type StatusRepo struct {
 	Branch    string `json:"branch"`
 	RemoteURL string `json:"remote_url"`
 	Host      string `json:"host"`
-	// Rebasing: a rebase of Branch is under way.
-	Rebasing bool `json:"rebasing,omitempty"`
+	Rebasing  bool   `json:"rebasing,omitempty"` // a rebase of Branch is under way
 }
 
 // StatusGh describes gh.
 type StatusGh struct {
-	Found   bool    `json:"found"`
-	Path    string  `json:"path"`
-	Version *string `json:"version"`
-	// TokenSource is where gh would take a token for the host from (see
-	// ghauth.TokenSource): never the token.
-	TokenSource string `json:"token_source"`
+	Found       bool    `json:"found"`
+	Path        string  `json:"path"`
+	Version     *string `json:"version"`
+	TokenSource string  `json:"token_source"` // where gh takes a token from, never the token
 }
 
 // StatusWorker is the calling shell's worker (SPEC 6, `worker`).
@@ -188,25 +165,19 @@ type StatusOutcome struct {
 	Detail     string         `json:"detail"`
 	At         time.Time      `json:"at"`
 	DurationMS int64          `json:"duration_ms"`
-
-	// lines is Detail cut where gh's lines were, for the human form;
-	// JSON keeps Detail one line.
-	lines []string
+	lines      []string       // Detail cut where gh's lines were, for the human form
 }
 
 // StatusChip summarises a shell chip.
 type StatusChip struct {
-	Name          string         `json:"name"`
-	Value         string         `json:"value"`
-	FailureCached bool           `json:"failure_cached"`
-	LastOutcome   *StatusOutcome `json:"last_outcome"`
-	// Command is the chip's command, sanitised (one line, as Detail).
-	Command string `json:"command"`
-	// RecoveryActions are about this chip, never gh.
-	RecoveryActions []string   `json:"recovery_actions"`
-	NextAttemptAt   *time.Time `json:"next_attempt_at"`
-
-	commandLines []string // for the human form
+	Name            string         `json:"name"`
+	Value           string         `json:"value"`
+	FailureCached   bool           `json:"failure_cached"`
+	LastOutcome     *StatusOutcome `json:"last_outcome"`
+	Command         string         `json:"command"`          // sanitised, one line as Detail
+	RecoveryActions []string       `json:"recovery_actions"` // about this chip, never gh
+	NextAttemptAt   *time.Time     `json:"next_attempt_at"`
+	commandLines    []string       // for the human form
 }
 
 func statusOutcome(o *classify.Outcome) *StatusOutcome {
@@ -215,8 +186,7 @@ func statusOutcome(o *classify.Outcome) *StatusOutcome {
 	}
 	so := &StatusOutcome{Class: o.Class, Category: o.Category, TimedOut: o.TimedOut, Detail: o.Detail, At: o.At.UTC(), DurationMS: o.DurationMS,
 		lines: sanitize.SplitLines(o.Detail, o.LineStarts)}
-	if o.ExitCode >= 0 {
-		c := o.ExitCode
+	if c := o.ExitCode; c >= 0 {
 		so.ExitCode = &c
 	}
 	return so
@@ -248,11 +218,10 @@ func (e *Engine) Status(f *Facts) *Status {
 	// Stored records are clean once decoded (state.DecodeRepoState); a
 	// problem may quote a file's text, so it is cleaned as it is added.
 	problem := func(p string) { s.Problems = append(s.Problems, sanitize.Text(sanitize.Redact(p), 2048)) }
-	if err := e.Store.DirProblem(); err != nil {
-		problem(err.Error())
-	}
-	if v.Problem != nil {
-		problem(v.Problem.Error())
+	for _, err := range []error{e.Store.DirProblem(), v.Problem} {
+		if err != nil {
+			problem(err.Error())
+		}
 	}
 	if f.Setup.GhPath != "" && v.Global.GhVersionOf == f.Setup.GhIdentity && v.Global.GhVersion != "" {
 		s.Gh.Version = &v.Global.GhVersion
@@ -350,9 +319,8 @@ func utc(t time.Time) *time.Time {
 	return &t
 }
 
-// explainRemotes lists the remotes gh would not take and why, and adds
-// the `gh auth login --hostname` to run for a host that may be a GitHub
-// Enterprise Server gh does not know yet.
+// explainRemotes lists the remotes gh would not take and why, with the
+// `gh auth login --hostname` for a host that may be an unknown GHES.
 func (s *Status) explainRemotes(f *Facts) {
 	for _, v := range f.Setup.ExplainRemotes(f.Repo) {
 		// From the repository's config: untrusted, a URL may hold a credential.
@@ -372,9 +340,8 @@ func (s *Status) explainRemotes(f *Facts) {
 	}
 }
 
-// shellAdvice is what to do about a failing shell chip: run its command
-// as prchip does (sh -c in the repository root) to see it fail, then
-// refresh. A multi-line command does not fit one line to paste.
+// shellAdvice is what to do about a failing shell chip: run its command as
+// prchip does (sh -c in the root; a multi-line one is not pasted), refresh.
 func shellAdvice(root, command string, cached bool) []string {
 	refresh := "prchip refresh"
 	if cached {
@@ -397,8 +364,7 @@ func textLines(s string) []string {
 }
 
 // JSON is `status --json`'s output (SPEC 6): indented by two spaces, as
-// the contract's examples are, with a final newline. '<', '>' and '&'
-// stay as they are (no HTML here): a chip's command reads as written.
+// the contract's examples; '<', '>', '&' as written (no HTML here).
 func (s *Status) JSON() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -432,8 +398,9 @@ func (s *Status) WriteHuman(w io.Writer) {
 	if len(s.Remotes) > 0 {
 		row("remotes seen", s.remoteLines()...)
 	}
+	gh := "not found on PATH"
 	if s.Gh.Found {
-		gh := s.Gh.Path
+		gh = s.Gh.Path
 		if s.Gh.Version != nil {
 			gh += " (version " + *s.Gh.Version + ")"
 		}
@@ -442,10 +409,8 @@ func (s *Status) WriteHuman(w io.Writer) {
 		} else {
 			gh += ", no token in the environment or hosts.yml (gh may keep one in the system keyring)"
 		}
-		row("gh", gh)
-	} else {
-		row("gh", "not found on PATH")
 	}
+	row("gh", gh)
 	row("mode", s.Mode)
 	row("validation", s.validationLines(at)...)
 	row("chip", cmp.Or(s.Chip, "(empty)"))
@@ -633,8 +598,7 @@ func (c *StatusChip) lines(at func(time.Time) string) []string {
 	if len(c.commandLines) == 1 {
 		out = append(out, "its command: "+c.commandLines[0])
 	} else {
-		out = append(out, "its command:")
-		out = append(out, quoted(c.commandLines, true)...)
+		out = append(append(out, "its command:"), quoted(c.commandLines, true)...)
 	}
 	if len(c.RecoveryActions) == 2 {
 		out = append(out, "test it as prchip runs it: "+c.RecoveryActions[0], "then: "+c.RecoveryActions[1])
@@ -676,4 +640,199 @@ func Relative(d time.Duration) string {
 		return "in " + n
 	}
 	return n + " ago"
+}
+
+// StatusHook is the binary the calling shell's hook runs: the path `prchip
+// init` recorded, else prchip on PATH; a chip gone after an upgrade shows.
+type StatusHook struct {
+	Exe     string `json:"exe"`               // the path the hook recorded (its PRCHIP_HOOK_EXE)
+	Missing string `json:"missing,omitempty"` // why Exe cannot run ("gone", ...), "" when it can
+	// Runs is Exe, the prchip on PATH it falls back to, or "" when there is
+	// none and the chip is off in that shell.
+	Runs string `json:"runs"`
+}
+
+// line is the human status row.
+func (h *StatusHook) line() string {
+	switch {
+	case h.Missing == "":
+		return "runs " + h.Exe
+	case h.Runs != "":
+		return "runs " + h.Exe + ", which is " + h.Missing + "; it falls back to prchip on PATH (" + h.Runs + ")"
+	}
+	return "runs " + h.Exe + ", which is " + h.Missing + ", and there is no prchip on PATH: the chip is off in this shell " +
+		"(put prchip on PATH, or load the hook again from where prchip is now)"
+}
+
+// StatusProbe is the conditional probes: the last and its answer, when the
+// next (or the full refresh) is due and why, or plain refreshes instead.
+type StatusProbe struct {
+	Host     string     `json:"host"`
+	Asks     []string   `json:"asks"`
+	LastAt   *time.Time `json:"last_at"`
+	Answer   string     `json:"answer"`
+	NextAt   *time.Time `json:"next_at"`
+	Why      string     `json:"why"`
+	Quiet    int        `json:"quiet"`
+	Fallback bool       `json:"fallback"` // plain refreshes on this host
+}
+
+func statusProbe(in state.DecideInput) *StatusProbe {
+	st := in.State
+	if st == nil || st.Probe == nil || in.Policy.Kind != state.KindPR {
+		return nil
+	}
+	p := &StatusProbe{Host: st.Probe.Host, Asks: []string{}, Answer: st.Probe.Answer, Quiet: st.Probe.Quiet,
+		Fallback: in.NoProbes, LastAt: utc(st.Probe.At)}
+	for _, t := range st.Probe.Targets {
+		p.Asks = append(p.Asks, t.Path)
+	}
+	next, why := state.NextProbe(in) // CadenceFallback on a host that fell back
+	p.NextAt, p.Why = utc(next), why
+	return p
+}
+
+// probeWhy says a cadence reason in words.
+var probeWhy = map[string]string{
+	state.CadencePending: "soon: checks are running or GitHub computes the merge state",
+	state.CadenceQuiet:   "an open pull request that has not changed",
+	state.CadenceSettled: "rarely: merged, closed or no pull request",
+	state.CadenceWanted:  "at once: after your git command",
+}
+
+// lines are the human form.
+func (p *StatusProbe) lines(at func(time.Time) string) []string {
+	if p.Fallback {
+		return []string{p.Host + " ignored conditional requests (a proxy or server that drops If-None-Match): plain refreshes, as before probes"}
+	}
+	last := "none since the last full refresh"
+	if p.LastAt != nil {
+		last = at(*p.LastAt)
+		if p.Answer != "" {
+			last += ": " + p.Answer
+		}
+	}
+	out := []string{"asks GitHub whether " + strings.Join(p.Asks, ", ") + " changed (gh api, If-None-Match; a 304 costs no budget)",
+		"last " + last}
+	if p.NextAt != nil {
+		out = append(out, "next at the first prompt after "+at(*p.NextAt)+"; "+cmp.Or(probeWhy[p.Why], p.Why))
+	}
+	return out
+}
+
+// removalWhy says a removal from the merge queue in words, and what gets
+// the PR merged after it: a removal is what a queue's user must act on.
+var removalWhy = map[string]struct{ why, todo string }{
+	"checks_failed": {"the required checks failed on the queue's merge group",
+		"push a fix; if the failure was flaky or came from a PR ahead of it, queue it again as it is: gh pr merge %d"},
+	"checks_timed_out": {"the required checks did not finish in time",
+		"queue it again: gh pr merge %d (or push a fix if the checks hang)"},
+	"conflict": {"it conflicts with the base branch or a PR ahead of it in the queue",
+		"merge or rebase onto the base branch and push, then queue it again: gh pr merge %d"},
+	"manual": {"someone removed it by hand",
+		"queue it again when it is ready: gh pr merge %d"},
+	"branch_protection": {"a branch protection rule failed that the queue could not resolve",
+		"satisfy the branch's rules (reviews, required checks), then queue it again: gh pr merge %d"},
+	"unknown": {"GitHub gave a reason prchip does not know",
+		"read the PR's timeline; push a fix, or queue it again: gh pr merge %d"},
+}
+
+// queueRemovalLines say when and why (GitHub's reason, sanitised when read,
+// quoted) the PR was removed from the merge queue and what to do; or nil.
+func (p *StatusPR) queueRemovalLines(at func(time.Time) string) []string {
+	q := p.Queue
+	if !q.Removed() {
+		return nil
+	}
+	cause := pull.KnownCause(q.RemovalCause)
+	w := removalWhy[cause]
+	first := "removed at " + at(q.RemovedAt) + ": " + w.why
+	if q.RemovalReason != "" {
+		first += " (GitHub: " + strconv.Quote(q.RemovalReason) + ")"
+	}
+	return []string{first,
+		"for this head (" + q.RemovalHeadOid[:min(len(q.RemovalHeadOid), 12)] + "); a new push clears it, and so does queueing it again",
+		"to do: " + fmt.Sprintf(w.todo, p.Number)}
+}
+
+// tokenAdvice rewrites advice gh refuses while a token variable (source,
+// StatusGh.TokenSource) is set: `gh auth login` and `gh auth refresh` stop
+// with "The value of the GH_TOKEN environment variable is being used for
+// authentication"; the advice is to fix or unset it.
+func tokenAdvice(actions []string, source string) []string {
+	if !slices.Contains(ghauth.TokenVars, source) {
+		return actions
+	}
+	fix := "fix or unset " + source + " (gh auth login refuses while it is set)"
+	var out []string
+	for _, a := range actions {
+		if a == "gh auth login" || strings.HasPrefix(a, "gh auth refresh") {
+			a = fix
+		}
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// whyLine is the first line of the human status: what the chip shows and
+// the one reason for it, in plain words; the rows below give the facts.
+func (s *Status) whyLine() string {
+	shows := "the chip is empty"
+	if s.Chip != "" {
+		shows = "the chip shows " + s.Chip
+	}
+	branch := ""
+	if s.Repo != nil && s.Repo.Branch != "" {
+		branch = " " + s.Repo.Branch
+	}
+	o := s.LastOutcome
+	switch {
+	case o != nil && o.Class == classify.NotApplicable:
+		return shows + ": " + notApplicableWords(o.Category)
+	case s.Mode == "off":
+		return shows + ": mode is off, so prchip never asks GitHub"
+	case s.Skipped == state.ReasonSuppressed:
+		if !s.Gh.Found {
+			return shows + ": gh is not on PATH; prchip asks again once it is"
+		}
+		return shows + ": a refresh found gh not logged in or its token rejected" + s.tokenFrom() +
+			"; prchip stops asking GitHub until gh's setup changes"
+	case s.FailureCached:
+		return shows + ": gh's login failed with this setup" + s.tokenFrom() + "; prchip does not ask again until it changes"
+	case o == nil:
+		return shows + ": no refresh has run for branch" + branch + " yet; the next prompt starts one"
+	case o.Class == classify.Validated && s.PR != nil:
+		state := s.PR.State
+		if s.PR.Draft && state == "open" {
+			state = "draft"
+		}
+		return fmt.Sprintf("%s: pull request #%d (%s) of branch%s", shows, s.PR.Number, state, branch)
+	case o.Class == classify.Validated:
+		return shows + ": GitHub has no pull request for branch" + branch
+	case o.Class == classify.AuthFailure:
+		return shows + ": gh is not logged in or its token is rejected" + s.tokenFrom()
+	case o.Class == classify.MissingGh:
+		return shows + ": gh is not on PATH"
+	}
+	return shows + ": the last refresh failed (" + strings.ReplaceAll(o.Category, "_", " ") + "); prchip tries again by itself"
+}
+
+// tokenFrom names where gh takes its token from, for an auth problem.
+func (s *Status) tokenFrom() string {
+	if s.Gh.TokenSource == "" {
+		return ""
+	}
+	return " (the token comes from " + s.Gh.TokenSource + ")"
+}
+
+// notApplicableWords says why there is nothing to show.
+func notApplicableWords(category string) string {
+	return cmp.Or(map[string]string{
+		classify.CatNotRepository:  "not inside a git repository",
+		classify.CatDetachedHead:   "HEAD is detached, so there is no branch to look up",
+		classify.CatNoGitHubRemote: "no remote points at a GitHub host gh knows (see remotes seen)",
+		classify.CatUnsafe:         "the repository belongs to another user and git refuses it (safe.directory)",
+	}[category], "nothing to show here ("+strings.ReplaceAll(category, "_", " ")+")")
 }
