@@ -8,6 +8,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -187,35 +188,17 @@ func preset(name string) format.Symbols {
 // overrides, NO_COLOR and the preset applied. host is the repository's
 // GitHub host, the only one links may point to.
 func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
-	o := format.Options{
-		Format:     c.Format,
-		Symbols:    preset(c.Preset),
-		Color:      c.Color,
-		Hyperlink:  c.Hyperlinks,
-		Host:       host,
-		TitleWidth: c.TitleWidth,
-	}
-	if o.Format == "" {
-		o.Format = o.Symbols.Format
-	}
-	if shell == "plain" {
-		// starship (and any plain consumer) styles output itself, and its
-		// right prompt miscounts escape sequences: links only on request.
-		o.Hyperlink = false
-	}
-	ov := c.Shells[shell] // nil fields when there is none
-	if ov.Format != nil {
-		o.Format = *ov.Format
-	}
-	if ov.Color != nil {
-		o.Color = *ov.Color
-	}
-	if ov.Hyperlinks != nil {
-		o.Hyperlink = *ov.Hyperlinks
-	}
-	if noColor || shell == "plain" {
-		o.Color = false
-	}
+	o := format.Options{Symbols: preset(c.Preset), Host: host, TitleWidth: c.TitleWidth, StyleOf: c.style}
+	o.Format = cmp.Or(c.Format, o.Symbols.Format)
+	// starship (and any plain consumer) styles output itself, and its
+	// right prompt miscounts escape sequences: no colour, links only on
+	// request.
+	plain := shell == "plain"
+	link := c.Hyperlinks && !plain
+	ov := c.Shells[shell] // what it sets wins; nil fields when there is none
+	o.Format = *cmp.Or(ov.Format, &o.Format)
+	o.Color = *cmp.Or(ov.Color, &c.Color) && !noColor && !plain
+	o.Hyperlink = *cmp.Or(ov.Hyperlinks, &link)
 	if len(c.Symbols) > 0 {
 		s := &o.Symbols // in the order of SymbolKeys
 		for i, p := range []*string{&s.Open, &s.Draft, &s.Merged, &s.Closed, &s.Approved, &s.ChangesRequested,
@@ -225,7 +208,6 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 			}
 		}
 	}
-	o.StyleOf = c.style
 	return o
 }
 
@@ -240,30 +222,22 @@ func validChipName(n string) bool {
 // Load reads the file at path through files; a missing file gives the defaults.
 func Load(path string, files rawfile.Reader) *Config {
 	c := Defaults(path)
-	c.load(files)
-	return c
-}
-
-func (c *Config) load(files rawfile.Reader) {
-	path := c.Path
 	data, _, err := files.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return
 	case errors.Is(err, rawfile.ErrTooLarge):
 		c.problem(0, "", fmt.Sprintf("larger than %d bytes; using defaults", MaxSize))
-		return
 	case err != nil && strings.Contains(err.Error(), "not a regular file"):
 		c.problem(0, "", "not a regular file; using defaults")
-		return
 	case err != nil:
 		c.problem(0, "", "unreadable: "+err.Error()+"; using defaults")
-		return
+	default:
+		c.parse(string(data))
 	}
-	c.parse(string(data))
 	if len(c.Problems) > 1 { // in the file's order: keys are read in name order
 		sort.SliceStable(c.Problems, func(i, j int) bool { return c.Problems[i].Line < c.Problems[j].Line })
 	}
+	return c
 }
 
 // problem records a problem.
@@ -557,14 +531,6 @@ func (o *oneOf) UnmarshalTOML(v any) error {
 	return fmt.Errorf("must be %s or %s, not %s", strings.Join(q[:len(q)-1], ", "), q[len(q)-1], show(v))
 }
 
-func (s *span) UnmarshalTOML(v any) error {
-	d, err := duration(v, s.lo, s.hi)
-	if err == nil {
-		*s.to = d
-	}
-	return err
-}
-
 func (f *flag) UnmarshalTOML(v any) error {
 	b, ok := v.(bool)
 	if !ok {
@@ -649,46 +615,46 @@ func quote(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 // time.ParseDuration reads it back.
 func durationText(d time.Duration) string {
 	t := d.String()
-	if strings.HasSuffix(t, "m0s") {
-		t = strings.TrimSuffix(t, "0s")
-	}
-	if strings.HasSuffix(t, "h0m") {
-		t = strings.TrimSuffix(t, "0m")
+	for _, zero := range []string{"m0s", "h0m"} {
+		if strings.HasSuffix(t, zero) {
+			t = t[:len(t)-2]
+		}
 	}
 	return t
 }
 
-// duration accepts a Go duration string ("5s", "1m30s") or a number of
+// UnmarshalTOML takes a Go duration string ("5s", "1m30s") or a number of
 // seconds, whole or not (the README says a number means seconds, so
 // timeout = 0.5 is half a second). A range is said as the README writes
 // it ("1s to 24h"), never as time.Duration prints it ("24h0m0s").
-func duration(v any, lo, hi time.Duration) (time.Duration, error) {
+func (s *span) UnmarshalTOML(v any) error {
 	var d time.Duration
 	var as string // the value as written, for a range error
 	switch x := v.(type) {
 	case string:
 		p, err := time.ParseDuration(x)
 		if err != nil {
-			return 0, fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
+			return fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
 		}
 		d, as = p, strconv.Quote(x)
 	case int64:
 		d, as = time.Duration(x)*time.Second, strconv.FormatInt(x, 10)+" seconds"
-		if x < 0 || x > int64(hi/time.Second) {
+		if x < 0 || x > int64(s.hi/time.Second) {
 			d = -1 // out of range, without overflowing
 		}
 	case float64:
 		d, as = time.Duration(x*float64(time.Second)), strconv.FormatFloat(x, 'g', -1, 64)+" seconds"
-		if math.IsNaN(x) || x < 0 || x > hi.Seconds() {
+		if math.IsNaN(x) || x < 0 || x > s.hi.Seconds() {
 			d = -1
 		}
 	default:
-		return 0, fmt.Errorf("must be a duration such as \"5s\" or a number of seconds, not %s", show(v))
+		return fmt.Errorf("must be a duration such as \"5s\" or a number of seconds, not %s", show(v))
 	}
-	if d < lo || d > hi {
-		return 0, fmt.Errorf("%s is outside %s to %s", as, durationText(lo), durationText(hi))
+	if d < s.lo || d > s.hi {
+		return fmt.Errorf("%s is outside %s to %s", as, durationText(s.lo), durationText(s.hi))
 	}
-	return d, nil
+	*s.to = d
+	return nil
 }
 
 // show is a value as the file would write it, or its kind in words:

@@ -37,8 +37,6 @@ type tomlError struct {
 	SetOn int
 }
 
-func (e *tomlError) Error() string { return e.Msg }
-
 // document is a decoded file: values, the line of every key path
 // ("chips.x.command") and table header ("chips", "chips.x"), and the text
 // decoded (the file with its broken statements blanked).
