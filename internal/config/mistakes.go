@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -71,7 +72,7 @@ func hint(e *tomlError) string {
 	if e.Line != e.From { // an element of a multi-line array, perhaps
 		_, value, _ := strings.Cut(codeOf(e.First), "=")
 		elem := strings.TrimSpace(strings.TrimSuffix(codeOf(e.Text), ","))
-		if fix, ok := quoteFix(elem); ok && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
+		if fix := quoteFix(elem); fix != "" && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
 			return "strings need quotes: write " + fix
 		}
 		return ""
@@ -83,11 +84,10 @@ func hint(e *tomlError) string {
 	value := codeOf(e.Text[eq+1:])
 	if value == "" {
 		// A bare "#{number}" is a comment: the value is all the rest.
-		value = strings.TrimSpace(e.Text[eq+1:])
-		if !strings.HasPrefix(value, "#") {
-			return ""
+		if value = strings.TrimSpace(e.Text[eq+1:]); strings.HasPrefix(value, "#") {
+			return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
 		}
-		return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
+		return ""
 	}
 	switch valueAt(e.Key).(type) {
 	case *flag, set[bool]:
@@ -98,17 +98,14 @@ func hint(e *tomlError) string {
 	case *width:
 		return "must be a whole number, not " + value
 	case *words:
-		if fix, ok := quoteFix(value); ok {
+		if fix := quoteFix(value); fix != "" {
 			return "must be a list of strings: write " + e.Assign + " [" + fix + "]"
 		}
 		if inner, ok := strings.CutPrefix(value, "["); ok && strings.HasSuffix(inner, "]") {
 			var elems []string
 			for _, w := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
 				if w = strings.TrimSpace(w); w != "" {
-					if q, ok := quoteFix(w); ok {
-						w = q
-					}
-					elems = append(elems, w)
+					elems = append(elems, cmp.Or(quoteFix(w), w))
 				}
 			}
 			if fix := "[" + strings.Join(elems, ", ") + "]"; valid("v = " + fix) {
@@ -117,22 +114,23 @@ func hint(e *tomlError) string {
 		}
 		return ""
 	}
-	if fix, ok := quoteFix(value); ok {
+	if fix := quoteFix(value); fix != "" {
 		return "strings need quotes: write " + e.Assign + " " + fix
 	}
 	return ""
 }
 
-// quoteFix is v, which is not a TOML value, as a TOML string that is one:
-// a word or words without quotes, or with a quote at one end only.
-func quoteFix(v string) (string, bool) {
+// quoteFix is v, which is not a TOML value, as a TOML string that is one
+// ("" for none): a word or words without quotes, or with a quote at one
+// end only.
+func quoteFix(v string) string {
 	inner := strings.TrimPrefix(strings.TrimPrefix(v, `"`), "'")
 	inner = strings.TrimSuffix(strings.TrimSuffix(inner, `"`), "'")
-	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || valid("v = "+v) {
-		return "", false
-	}
 	fix := `"` + inner + `"`
-	return fix, valid("v = " + fix)
+	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || valid("v = "+v) || !valid("v = "+fix) {
+		return ""
+	}
+	return fix
 }
 
 // quoted is s as a TOML basic string.
@@ -157,13 +155,12 @@ func unknownTopLevel(doc *document, line int, k string) string {
 	if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
 		header = strings.Trim(s, "[] \t")
 	}
-	if header == "" {
-		if ok {
-			return fmt.Sprintf("unknown key; did you mean %q?", near)
-		}
+	switch {
+	case header == "" && ok:
+		return fmt.Sprintf("unknown key; did you mean %q?", near)
+	case header == "":
 		return "unknown key"
-	}
-	if !ok {
+	case !ok:
 		return "unknown table [" + header + "]"
 	}
 	parts := splitKey(header)
