@@ -14,7 +14,6 @@ import (
 	"io/fs"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -234,9 +233,8 @@ func Load(path string, files rawfile.Reader) *Config {
 	default:
 		c.parse(string(data))
 	}
-	if len(c.Problems) > 1 { // in the file's order: keys are read in name order
-		sort.SliceStable(c.Problems, func(i, j int) bool { return c.Problems[i].Line < c.Problems[j].Line })
-	}
+	// In the file's order: keys are read in name order.
+	slices.SortStableFunc(c.Problems, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
 	return c
 }
 
@@ -695,20 +693,15 @@ func (c *Config) Effective() []Entry {
 		src := "default"
 		if s, ok := c.Source[k]; ok {
 			src = sanitize.Text(s, 0) // the file's path
+		} else if k == "format" {
+			src = "preset " + c.Preset
 		}
 		out = append(out, Entry{k, v, src})
 	}
+	shown := *c // the preset's format where the file sets none
+	shown.Format = cmp.Or(c.Format, preset(c.Preset).Format)
 	for _, f := range topFields {
-		add(f.key, f.val(c).asTOML())
-		if f.key != "format" {
-			continue
-		}
-		if c.Format == "" {
-			out[len(out)-1].Value = quote(preset(c.Preset).Format)
-		}
-		if _, ok := c.Source["format"]; !ok {
-			out[len(out)-1].Source = "preset " + c.Preset
-		}
+		add(f.key, f.val(&shown).asTOML())
 	}
 	for _, k := range SymbolKeys {
 		if v, ok := c.Symbols[k]; ok {

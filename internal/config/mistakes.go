@@ -50,9 +50,7 @@ func (c *Config) syntaxProblem(e *tomlError) {
 		}
 		msg += "; the keys under it are ignored, up to the next table"
 	default:
-		if h := hint(e); h != "" {
-			msg = h
-		}
+		msg = cmp.Or(hint(e), msg)
 		if e.From != e.To {
 			msg += fmt.Sprintf(" (lines %d to %d ignored)", e.From, e.To)
 		} else {

@@ -200,14 +200,10 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 		lines[e.From-1] = fmt.Sprintf(`["\u0000skipped line %d"]`, e.From)
 		return strings.Join(lines, "\n"), fmt.Sprintf("\x00skipped line %d", e.From)
 	}
-	changed := false
-	for i := e.From - 1; i < e.To; i++ {
-		changed = changed || strings.TrimSpace(lines[i]) != ""
-		lines[i] = ""
-	}
-	if !changed {
+	if strings.TrimSpace(strings.Join(lines[e.From-1:e.To], "")) == "" {
 		return text, ""
 	}
+	clear(lines[e.From-1 : e.To])
 	return strings.Join(lines, "\n"), ""
 }
 
@@ -274,16 +270,14 @@ func statements(src string) iter.Seq[statement] {
 			if s = codeOf(s); s == "" {
 				continue
 			}
-			var st statement
+			st := statement{start: n, end: n} // a line that is neither has no key
 			switch eq := indexOutside(s, '='); {
 			case s[0] == '[':
 				table = strings.Join(splitKey(strings.Trim(s, "[] \t")), ".")
-				st = statement{start: n, end: n, key: table, header: true}
-			case eq < 0:
-				st = statement{start: n, end: n}
-			default:
+				st.key, st.header = table, true
+			case eq >= 0:
 				parts := splitKey(s[:eq])
-				st = statement{start: n, end: n, key: strings.Join(parts, "."), assign: strings.TrimSpace(s[:eq+1]), dotted: len(parts) > 1}
+				st.key, st.assign, st.dotted = strings.Join(parts, "."), strings.TrimSpace(s[:eq+1]), len(parts) > 1
 				if table != "" {
 					st.key = table + "." + st.key
 				}
