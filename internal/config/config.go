@@ -1,10 +1,8 @@
-// Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, decoded
-// by BurntSushi/toml in toml.go, each value then taken by the typed value
-// its key names). A broken file never stops prchip: each bad key, and each
-// line that is not TOML, falls back to its default alone and becomes a
-// Problem naming file, line and key, with the fix when it is clear
-// (mistakes.go), which `status` and `config` show and the render path
-// ignores.
+// Package config reads $XDG_CONFIG_HOME/prchip/config.toml. A broken file
+// never stops prchip: each bad key, and each line that is not TOML, falls
+// back to its default alone and becomes a Problem naming file, line and
+// key, with the fix when it is clear (mistakes.go), which `status` and
+// `config` show and the render path ignores.
 package config
 
 import (
@@ -40,8 +38,7 @@ type Config struct {
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	// SettledRefreshInterval is how long a merged or closed PR, or no PR,
-	// stays fresh: they rarely change (an invalidation after git or gh
-	// still refreshes at once).
+	// stays fresh: they rarely change (git or gh still invalidate at once).
 	SettledRefreshInterval time.Duration
 	InvalidateOn           []string
 	// WorkerIdle is how long a shell's worker waits for a prompt before it
@@ -50,7 +47,8 @@ type Config struct {
 	// OnRetryable is "clear" (a transient failure empties the chip) or
 	// "keep" (the last PR stays, marked stale).
 	OnRetryable string
-	// Look: template, preset, symbol overrides, styles, links, width.
+	// Look: template ("" for the preset's), preset, symbol overrides,
+	// styles, links, width.
 	Format     string
 	Preset     string
 	Symbols    map[string]string
@@ -60,13 +58,11 @@ type Config struct {
 	TitleWidth int
 	// Shells holds [shell.NAME] overrides of format, color, hyperlinks.
 	Shells map[string]ShellOverride
-	// Chips are user-defined shell chips, rendered after the PR chip in
-	// name order.
+	// Chips are user-defined shell chips, shown after the PR chip by name.
 	Chips []ShellChip
 	// Problems found while reading; empty for a good or missing file.
 	Problems []Problem
-	// Source tells, per key, where its value came from ("default" or
-	// "file:line"), for `prchip config`.
+	// Source is the "file:line" of each key the file sets, for `prchip config`.
 	Source map[string]string
 }
 
@@ -122,7 +118,6 @@ func Defaults(path string) *Config {
 		InvalidateOn:           defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
 		WorkerIdle:             10 * time.Minute,
 		OnRetryable:            "clear",
-		Format:                 "", // the preset's
 		Preset:                 "plain",
 		Color:                  true,
 		TitleWidth:             40,
@@ -146,8 +141,8 @@ var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 	"queue_state", "queue_state_dequeued"}
 
 // DefaultStyles colour what deserves attention; everything else keeps the
-// prompt's own colour.
-// (A slice of pairs, not a map: package-level maps are built at every start.)
+// prompt's own colour. (Pairs, not a map: a package-level map is built at
+// every start.)
 var DefaultStyles = [][2]string{
 	{"state_merged", "purple"}, {"state_closed", "red"}, {"state_draft", "bright-black"},
 	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
@@ -189,9 +184,8 @@ func preset(name string) format.Symbols {
 func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 	o := format.Options{Symbols: preset(c.Preset), Host: host, TitleWidth: c.TitleWidth, StyleOf: c.style}
 	o.Format = cmp.Or(c.Format, o.Symbols.Format)
-	// starship (and any plain consumer) styles output itself, and its
-	// right prompt miscounts escape sequences: no colour, links only on
-	// request.
+	// starship (and any plain consumer) styles output itself, and its right
+	// prompt miscounts escape sequences: no colour, links only on request.
 	plain := shell == "plain"
 	link := c.Hyperlinks && !plain
 	ov := c.Shells[shell] // what it sets wins; nil fields when there is none
@@ -284,15 +278,14 @@ func (c *Config) parse(data string) {
 	}
 }
 
-// field is a key and the typed value it decodes into, in place in a T
-// (made only for a key the file has: a parse runs at every render).
+// field is a key and the typed value it decodes into in a T, made only for
+// a key the file has (a parse runs at every render).
 type field[T any] struct {
 	key string
 	val func(T) value
 }
 
-// topFields are the top-level keys, in the order `prchip config` lists
-// them.
+// topFields are the top-level keys, in `prchip config`'s order.
 var topFields = []field[*Config]{
 	{"mode", func(c *Config) value { return &oneOf{&c.Mode, modes} }},
 	{"timeout", func(c *Config) value { return &span{&c.Timeout, 100 * time.Millisecond, time.Minute} }},
@@ -345,9 +338,8 @@ func keysOf[T any](fields []field[T]) []string {
 	return keys
 }
 
-// take hands v, the value of key, to its typed value t, which changes
-// only when the value is good; a bad one is a problem, and a good one's
-// line is its source. It reports whether t took it.
+// take hands v, the value of key, to t, which changes only when v is good:
+// a bad one is a problem, a good one's line its source. It reports which.
 func (c *Config) take(doc *document, v any, key string, t value) bool {
 	line := doc.lineOf(key)
 	if err := t.UnmarshalTOML(v); err != nil {
@@ -358,8 +350,7 @@ func (c *Config) take(doc *document, v any, key string, t value) bool {
 	return true
 }
 
-// table is v, the value of key, as a table; when it is none, msg is the
-// problem.
+// table is v, the value of key, as a table; when it is none, msg is the problem.
 func (c *Config) table(doc *document, v any, key, msg string) (map[string]any, bool) {
 	tbl, ok := v.(map[string]any)
 	if !ok {
@@ -403,8 +394,7 @@ func (c *Config) parseShells(doc *document, tbl map[string]any) {
 	}
 }
 
-// takeFields decodes the keys of tbl, the table at path, into fields of
-// to, in name order.
+// takeFields decodes tbl, the table at path, into to's fields, by name.
 func takeFields[T any](c *Config, doc *document, path string, tbl map[string]any, fields []field[T], to T) {
 	for _, k := range sortedKeys(tbl) {
 		full := path + "." + k
@@ -451,13 +441,12 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 	}
 }
 
-// value is what a key decodes into, in place: handed the value
-// BurntSushi decoded for its key, it takes it or says what to write
-// instead; asTOML writes it back for `prchip config` ("" when unset).
-// take hands them over key by key, so a bad value costs only its own key:
-// decoding the file into a struct of them would stop at the first bad
-// value, and MetaData.PrimitiveDecode per key made a parse, which every
-// render does, a third slower (52 against 39 µs).
+// value is what a key decodes into, in place: it takes the value BurntSushi
+// decoded or says what to write instead; asTOML writes it back for `prchip
+// config` ("" when unset). take hands values over key by key, so a bad one
+// costs only its key: decoding into a struct stops at the first bad value,
+// and MetaData.PrimitiveDecode per key made every render's parse a third
+// slower (52 against 39 µs).
 type value interface {
 	toml.Unmarshaler
 	asTOML() string
@@ -477,8 +466,8 @@ type (
 	flag  bool
 	width int // title_width
 	words []string
-	// str is a string, kept in to as check takes it; want is what a value
-	// of another kind is told.
+	// str is a string, kept in to as check takes it; want is what a value of
+	// another kind is told.
 	str struct {
 		to    *string
 		want  string
@@ -608,9 +597,8 @@ func (s set[T]) asTOML() string {
 // untrusted, and a chip's command may hold a token.
 func quote(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 
-// durationText writes d as a user would in the file: "24h", "1h30m",
-// "1m", "90s" as "1m30s", "168h", not time.Duration's "24h0m0s" or "1m0s";
-// time.ParseDuration reads it back.
+// durationText writes d as a user would ("24h", "1h30m", "1m"), not as
+// time.Duration's "24h0m0s" or "1m0s"; time.ParseDuration reads it back.
 func durationText(d time.Duration) string {
 	t := d.String()
 	for _, zero := range []string{"m0s", "h0m"} {
@@ -683,10 +671,9 @@ type Entry struct {
 }
 
 // Effective lists every setting with its value (as TOML) and where it came
-// from: the file and line, or "default". Values are the file's text,
-// untrusted: they are sanitised (what the render path would strip anyway)
-// and redacted (a chip's command may hold a token) before they are quoted,
-// so what `prchip config` prints is safe to show and to paste.
+// from: file and line, or "default". Values are the file's untrusted text:
+// quote redacts them (a chip's command may hold a token) and escapes what
+// does not print, so what `prchip config` prints is safe to show and paste.
 func (c *Config) Effective() []Entry {
 	var out []Entry
 	add := func(k, v string) {

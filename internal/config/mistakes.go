@@ -13,8 +13,7 @@ import (
 // without quotes), and an unknown key or table the nearest valid name.
 // None of it runs for a good file.
 
-// shellNames are the [shell.NAME] tables, in the order `prchip config`
-// lists them.
+// shellNames are the [shell.NAME] tables, in `prchip config`'s order.
 var shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
 
 // valueAt is the typed value the key path ("chips.x.timeout") decodes
@@ -60,9 +59,8 @@ func (c *Config) syntaxProblem(e *tomlError) {
 	c.problem(e.Line, e.Key, msg)
 }
 
-// hint is what to write instead of a refused "key = value" line, or of
-// an element on its own line in a multi-line array; "" when no fix is
-// clear.
+// hint is what to write instead of a refused "key = value" line, or of an
+// element on its own line in a multi-line array; "" when no fix is clear.
 func hint(e *tomlError) string {
 	if e.Assign == "" {
 		return ""
@@ -136,8 +134,7 @@ func quoted(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// valid tells whether src is TOML ("v = " and a value, or a table
-// header), by asking the decoder.
+// valid tells whether src ("v = " and a value, or a header) is TOML.
 func valid(src string) bool {
 	var m map[string]any
 	_, err := toml.Decode(src, &m)
@@ -166,8 +163,7 @@ func unknownTopLevel(doc *document, line int, k string) string {
 	return fmt.Sprintf("unknown table [%s]; did you mean [%s]?", header, strings.Join(parts, "."))
 }
 
-// unknownIn is the message for a key unknown in a table whose keys are
-// known.
+// unknownIn is the message for a key unknown in a table of known keys.
 func unknownIn(k string, known []string) string {
 	if near, ok := nearest(k, known); ok {
 		return fmt.Sprintf("unknown key; did you mean %q?", near)
@@ -188,9 +184,8 @@ func (d *document) line(n int) string {
 }
 
 // nearest is the candidate closest to s, if it is close: at most one edit
-// in three of the candidate's letters (titel_width is one edit from
-// title_width, a swap). There is no library for this in the module: the
-// distance is a short hand-written one.
+// in three of the candidate's letters (titel_width is one swap from
+// title_width).
 func nearest(s string, candidates []string) (string, bool) {
 	best, bestD := "", 0
 	for _, c := range candidates {

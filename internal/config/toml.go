@@ -9,11 +9,10 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// The file is decoded by BurntSushi/toml. It does not say on which line a
-// key stands, so keyLines finds that in one pass over the text, for
-// problems that name file, line and key. The decoder stops at the first
-// syntax error; parseTOML then skips the broken statement and decodes the
-// rest again, so that one broken line costs only its own keys.
+// BurntSushi/toml does not say on which line a key stands, so keyLines finds
+// that in one pass over the text. The decoder stops at the first syntax
+// error; parseTOML then skips the broken statement and decodes the rest
+// again, so that one broken line costs only its own keys.
 
 // tomlError is a statement the decoder refused (or, when Fatal, the reason
 // the whole file was given up).
@@ -24,22 +23,19 @@ type tomlError struct {
 	// Header is set for a table header: the keys under it were skipped
 	// with it, not moved into the table before it.
 	Header bool
-	// From and To are the lines skipped (a multi-line statement spans
-	// several); both are Line for a one-line one.
+	// From and To are the lines skipped (a multi-line statement's several).
 	From, To int
 	// Text is the refused line as the file has it, First the statement's
-	// first line, and Assign its "key =" as written, for hints that show
-	// the fix.
+	// first line, Assign its "key =" as written: hints show the fix.
 	Text, First, Assign string
 	Fatal               bool
-	// SetOn is the line that first set a key (or defined a table) the
-	// decoder refused as defined twice; 0 otherwise.
+	// SetOn is the line that first set a key (or table) refused as defined twice.
 	SetOn int
 }
 
-// document is a decoded file: values, the line of every key path
-// ("chips.x.command") and table header ("chips", "chips.x"), and the text
-// decoded (the file with its broken statements blanked).
+// document is a decoded file: values, the line of every key path and table
+// ("chips", "chips.x", "chips.x.command"), and the text decoded (the file
+// with its broken statements blanked).
 type document struct {
 	root  map[string]any
 	lines map[string]int
@@ -55,21 +51,19 @@ type document struct {
 // of thousands of levels.
 const maxDepth = 32
 
-// Recovery is bounded: at most maxBroken broken statements are skipped,
-// and all decoding passes together read at most decodeBudget bytes (two
-// passes over the largest file: a broken file costs at most about twice
-// what a good one does). Beyond that the file is given up for the
-// defaults.
+// Recovery is bounded: at most maxBroken broken statements are skipped, and
+// all passes together read at most decodeBudget bytes (two over the largest
+// file, so a broken file costs about twice a good one). Beyond that the
+// file is given up for the defaults.
 const (
 	maxBroken    = 16
 	decodeBudget = 2 << 20
 )
 
-// parseTOML decodes src, skipping each statement the decoder refuses: the
-// statement's lines are blanked (line numbers stay) and the rest is decoded
-// again. A broken table header is replaced by a placeholder table instead,
-// which takes the keys under it. The document is nil when the file is
-// given up; the last error then says why (Fatal).
+// parseTOML decodes src, blanking each statement the decoder refuses (line
+// numbers stay) and decoding again; a broken header becomes a placeholder
+// table, which takes the keys under it. The document is nil when the file
+// is given up; the last error then says why (Fatal).
 func parseTOML(src string) (*document, []*tomlError) {
 	// The decoder skips a byte-order mark and then counts offsets from
 	// after it: skip it here so that offsets are the text's.
@@ -149,10 +143,10 @@ func (d *document) lineOf(key string) int {
 }
 
 // skipStatement is text without the statement that holds e's line, and
-// fills e in: the statement's lines, and its key and text as the original
-// src has them (where a header skipped before is still there to name the
-// table). A header becomes a placeholder table, whose name it returns.
-// text comes back unchanged when there is nothing left to skip there.
+// fills e in: the statement's lines, key and text as src has them (where a
+// header skipped before still names the table). A header becomes a
+// placeholder table, whose name it returns. text comes back unchanged when
+// there is nothing left to skip there.
 func skipStatement(text, src string, e *tomlError) (string, string) {
 	lines := strings.Split(text, "\n")
 	if e.Line < 1 || e.Line > len(lines) {
@@ -207,9 +201,9 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 	return strings.Join(lines, "\n"), ""
 }
 
-// statement is one key/value or table header of a TOML text, as the line
-// scanner sees it: lines start to end (end is 0 when it never ends), its
-// key path with the table's, and for a key its "key =" as written.
+// statement is a key/value or table header as the line scanner sees it:
+// lines start to end (end 0: it never ends), the key path with the
+// table's, and for a key its "key =" as written.
 type statement struct {
 	start, end int
 	key        string
@@ -218,8 +212,7 @@ type statement struct {
 	dotted     bool // a key of several parts ("shells.zsh.color = …")
 }
 
-// keyLines maps each key path and table header to the line it first
-// appears on.
+// keyLines maps each key path and table to the line it first appears on.
 func keyLines(src string) map[string]int {
 	lines := map[string]int{}
 	set := func(k string, n int) {
@@ -242,10 +235,10 @@ func keyLines(src string) map[string]int {
 	return lines
 }
 
-// statements are the statements of src, in order. It reads line by line:
-// headers ([a.b], [[a]]), "key = value" lines (dotted and quoted keys),
-// and skips the insides of multi-line strings and arrays. A line that is neither is a statement
-// without a key. Linear in the file's size; src need not be valid TOML.
+// statements are the statements of src, in order, read line by line:
+// headers ([a.b], [[a]]) and "key = value" lines (dotted and quoted keys),
+// past the insides of multi-line strings and arrays. Linear in the file's
+// size; src need not be valid TOML.
 func statements(src string) iter.Seq[statement] {
 	return func(f func(statement) bool) {
 		table, inString, depth := "", "", 0
