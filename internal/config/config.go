@@ -254,13 +254,9 @@ func (c *Config) parse(data string) {
 		v, line := doc.root[k], doc.lineOf(k)
 		switch k {
 		case "symbols", "styles":
-			if tbl, ok := c.table(doc, v, k, "must be a table"); ok {
-				c.parseLook(doc, k, tbl)
-			}
+			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"))
 		case "shell":
-			if tbl, ok := c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"); ok {
-				c.parseShells(doc, tbl)
-			}
+			c.parseShells(doc, c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"))
 		case "chips":
 			// After the top-level keys: chips inherit timeout and interval.
 		default:
@@ -272,9 +268,7 @@ func (c *Config) parse(data string) {
 		}
 	}
 	if v, ok := doc.root["chips"]; ok {
-		if tbl, ok := c.table(doc, v, "chips", "must be a table of [chips.NAME] tables"); ok {
-			c.parseChips(doc, tbl)
-		}
+		c.parseChips(doc, c.table(doc, v, "chips", "must be a table of [chips.NAME] tables"))
 	}
 }
 
@@ -350,13 +344,14 @@ func (c *Config) take(doc *document, v any, key string, t value) bool {
 	return true
 }
 
-// table is v, the value of key, as a table; when it is none, msg is the problem.
-func (c *Config) table(doc *document, v any, key, msg string) (map[string]any, bool) {
+// table is v, the value of key, as a table; when it is none, msg is the
+// problem and the table nil.
+func (c *Config) table(doc *document, v any, key, msg string) map[string]any {
 	tbl, ok := v.(map[string]any)
 	if !ok {
 		c.problem(doc.lineOf(key), key, msg)
 	}
-	return tbl, ok
+	return tbl
 }
 
 // parseLook reads [symbols] and [styles].
@@ -420,8 +415,8 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 	for _, name := range sortedKeys(tbl) {
 		section := "chips." + name
 		line := doc.lineOf(section)
-		t, ok := c.table(doc, tbl[name], section, "must be a table with a command")
-		if !ok {
+		t := c.table(doc, tbl[name], section, "must be a table with a command")
+		if t == nil {
 			continue
 		}
 		if !validChipName(name) {
@@ -511,11 +506,8 @@ func (o *oneOf) UnmarshalTOML(v any) error {
 		*o.to = s
 		return nil
 	}
-	q := make([]string, len(o.of))
-	for i, w := range o.of {
-		q[i] = strconv.Quote(w)
-	}
-	return fmt.Errorf("must be %s or %s, not %s", strings.Join(q[:len(q)-1], ", "), q[len(q)-1], show(v))
+	n := len(o.of) - 1 // words that need no escape
+	return fmt.Errorf(`must be "%s" or %q, not %s`, strings.Join(o.of[:n], `", "`), o.of[n], show(v))
 }
 
 func (f *flag) UnmarshalTOML(v any) error {
@@ -651,10 +643,8 @@ func show(v any) string {
 		return fmt.Sprintf("%q", x)
 	case nil:
 		return "nothing"
-	case bool, int64:
+	case bool, int64, float64:
 		return fmt.Sprint(x)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
 	case []any:
 		return "a list"
 	case map[string]any:

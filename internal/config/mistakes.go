@@ -171,16 +171,12 @@ func unknownIn(k string, known []string) string {
 	return "unknown key; known: " + strings.Join(known, ", ")
 }
 
-// line is line n (from 1) of the text decoded. The lines are split on
-// the first call: a file may have thousands of unknown tables.
+// line is line n (from 1) of the text decoded.
 func (d *document) line(n int) string {
-	if d.split == nil {
-		d.split = strings.Split(d.text, "\n")
-	}
-	if n < 1 || n > len(d.split) {
+	if n < 1 || n > len(d.text) {
 		return ""
 	}
-	return d.split[n-1]
+	return d.text[n-1]
 }
 
 // nearest is the candidate closest to s, if it is close: at most one edit
@@ -206,9 +202,7 @@ func nearest(s string, candidates []string) (string, bool) {
 // none of the chosen libraries has one. Config keys and cobra's command
 // suggestions use it.
 func Distance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}

@@ -34,16 +34,15 @@ type tomlError struct {
 }
 
 // document is a decoded file: values, the line of every key path and table
-// ("chips", "chips.x", "chips.x.command"), and the text decoded (the file
+// ("chips", "chips.x", "chips.x.command"), and the lines decoded (the file
 // with its broken statements blanked).
 type document struct {
 	root  map[string]any
 	lines map[string]int
-	text  string
+	text  []string
 	// skipped holds the placeholder tables that took the keys under a
 	// broken header; they are not the user's and are not interpreted.
 	skipped []string // at most maxBroken
-	split   []string // text's lines, once asked for
 }
 
 // maxDepth bounds how deeply keys, tables, arrays and inline tables nest:
@@ -80,7 +79,8 @@ func parseTOML(src string) (*document, []*tomlError) {
 		spent += len(text)
 		root, e := decode(text)
 		if e == nil {
-			return &document{root: root, lines: keyLines(text), text: text, skipped: skipped}, broken
+			split := strings.Split(text, "\n")
+			return &document{root: root, lines: keyLines(split), text: split, skipped: skipped}, broken
 		}
 		if len(broken) == maxBroken || spent+len(text) > decodeBudget {
 			e.Fatal = true
@@ -148,12 +148,12 @@ func (d *document) lineOf(key string) int {
 // placeholder table, whose name it returns. text comes back unchanged when
 // there is nothing left to skip there.
 func skipStatement(text, src string, e *tomlError) (string, string) {
-	lines := strings.Split(text, "\n")
+	lines, orig := strings.Split(text, "\n"), strings.Split(src, "\n")
 	if e.Line < 1 || e.Line > len(lines) {
 		return text, ""
 	}
 	e.From, e.To, e.Key = e.Line, e.Line, ""
-	for st := range statements(text) {
+	for st := range statements(lines) {
 		if st.start > e.Line {
 			break
 		}
@@ -165,7 +165,7 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 			break
 		}
 	}
-	for st := range statements(src) {
+	for st := range statements(orig) {
 		if st.start == e.From {
 			e.Key, e.Assign = st.key, st.assign
 		}
@@ -173,12 +173,12 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 			break
 		}
 	}
-	if orig := strings.Split(src, "\n"); e.Line <= len(orig) {
+	if e.Line <= len(orig) {
 		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
 	}
 	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
 		// A key or table set twice: the first is the one that counts.
-		for st := range statements(src) {
+		for st := range statements(orig) {
 			if st.start >= e.From {
 				break
 			}
@@ -213,7 +213,7 @@ type statement struct {
 }
 
 // keyLines maps each key path and table to the line it first appears on.
-func keyLines(src string) map[string]int {
+func keyLines(src []string) map[string]int {
 	lines := map[string]int{}
 	set := func(k string, n int) {
 		if _, ok := lines[k]; !ok {
@@ -235,15 +235,15 @@ func keyLines(src string) map[string]int {
 	return lines
 }
 
-// statements are the statements of src, in order, read line by line:
+// statements are the statements of src's lines, in order:
 // headers ([a.b], [[a]]) and "key = value" lines (dotted and quoted keys),
 // past the insides of multi-line strings and arrays. Linear in the file's
 // size; src need not be valid TOML.
-func statements(src string) iter.Seq[statement] {
+func statements(src []string) iter.Seq[statement] {
 	return func(f func(statement) bool) {
 		table, inString, depth := "", "", 0
 		var open statement // a multi-line statement not yet ended
-		for n, line := range strings.Split(src, "\n") {
+		for n, line := range src {
 			n++
 			s := strings.TrimSpace(line)
 			if open.start > 0 { // inside a multi-line string or array
