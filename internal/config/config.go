@@ -232,7 +232,6 @@ func Load(path string, files rawfile.Reader) *Config {
 	return c
 }
 
-// problem records a problem.
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
 }
@@ -691,11 +690,10 @@ func (c *Config) Effective() []Entry {
 		}
 	}
 	for _, sh := range shellNames {
-		if ov, ok := c.Shells[sh]; ok {
-			for _, f := range shellFields {
-				if v := f.val(&ov).asTOML(); v != "" {
-					add("shell."+sh+"."+f.key, v)
-				}
+		ov := c.Shells[sh] // a key the file does not set prints as ""
+		for _, f := range shellFields {
+			if v := f.val(&ov).asTOML(); v != "" {
+				add("shell."+sh+"."+f.key, v)
 			}
 		}
 	}

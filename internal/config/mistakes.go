@@ -19,14 +19,13 @@ var shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
 // valueAt is the typed value the key path ("chips.x.timeout") decodes
 // into, for a hint that depends on its kind; nil for a key without one.
 func valueAt(key string) value {
-	parts := strings.Split(key, ".")
-	switch k := parts[len(parts)-1]; {
+	switch parts := strings.Split(key, "."); {
 	case len(parts) == 1:
-		return find(topFields, new(Config), k)
+		return find(topFields, new(Config), key)
 	case len(parts) == 3 && parts[0] == "shell":
-		return find(shellFields, new(ShellOverride), k)
+		return find(shellFields, new(ShellOverride), parts[2])
 	case len(parts) == 3 && parts[0] == "chips":
-		return find(chipFields, new(ShellChip), k)
+		return find(chipFields, new(ShellChip), parts[2])
 	}
 	return nil
 }
@@ -209,11 +208,10 @@ func Distance(a, b string) int {
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
-			cost := 1
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+1)
 			if a[i-1] == b[j-1] {
-				cost = 0
+				cur[j] = min(cur[j], prev[j-1])
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
