@@ -92,15 +92,14 @@ type Problem struct {
 // may quote the file's own text (an unknown field's name, a value), which
 // is untrusted like any other: it is sanitised and redacted here, once.
 func (p Problem) String() string {
-	loc := p.File
+	s := p.File
 	if p.Line > 0 {
-		loc = where(p.File, p.Line)
+		s = where(p.File, p.Line)
 	}
-	s := loc + ": " + p.Msg
 	if p.Key != "" {
-		s = fmt.Sprintf("%s: key %q: %s", loc, p.Key, p.Msg)
+		s += fmt.Sprintf(": key %q", p.Key)
 	}
-	return sanitize.Text(sanitize.Redact(s), 2048)
+	return sanitize.Text(sanitize.Redact(s+": "+p.Msg), 2048)
 }
 
 // defaultInvalidateOn is shared by every default configuration (capped, so
@@ -424,14 +423,13 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
 		takeFields(c, doc, section, t, chipFields, &ch)
-		if ch.Command == "" {
-			// A bad command, or a line the decoder refused, is reported already.
-			if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
-				c.problem(line, key, "missing; the chip is ignored")
-			}
-			continue
+		switch key := section + ".command"; {
+		case ch.Command != "":
+			c.Chips = append(c.Chips, ch)
+		case !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }):
+			// Not when a bad command, or a line the decoder refused, is reported already.
+			c.problem(line, key, "missing; the chip is ignored")
 		}
-		c.Chips = append(c.Chips, ch)
 	}
 }
 

@@ -165,12 +165,9 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 			break
 		}
 	}
-	for st := range statements(orig) {
+	for st := range statements(orig[:e.From]) {
 		if st.start == e.From {
 			e.Key, e.Assign = st.key, st.assign
-		}
-		if st.start >= e.From {
-			break
 		}
 	}
 	if e.Line <= len(orig) {
@@ -178,10 +175,7 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 	}
 	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
 		// A key or table set twice: the first is the one that counts.
-		for st := range statements(orig) {
-			if st.start >= e.From {
-				break
-			}
+		for st := range statements(orig[:e.From-1]) {
 			if st.key == e.Key || !e.Header && st.dotted && strings.HasPrefix(e.Key, st.key+".") {
 				e.SetOn = st.start
 				break
