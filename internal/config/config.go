@@ -164,8 +164,7 @@ func (c *Config) styleOf(k string) (string, bool) {
 	return "", false
 }
 
-// style resolves a format style key ("number", "state.merged"), parsed
-// only when a field shows.
+// style resolves a format style key ("state.merged"), only when a field shows.
 func (c *Config) style(key string) format.Style {
 	v, _ := c.styleOf(strings.Replace(key, ".", "_", 1))
 	st, _ := format.ParseStyle(v)
@@ -251,8 +250,10 @@ func (c *Config) parse(data string) {
 		}
 		v, line := doc.root[k], doc.lineOf(k)
 		switch k {
-		case "symbols", "styles":
-			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"))
+		case "symbols":
+			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"), SymbolKeys, c.Symbols, symbol)
+		case "styles":
+			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"), StyleKeys, c.Styles, style)
 		case "shell":
 			c.parseShells(doc, c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"))
 		case "chips":
@@ -295,8 +296,7 @@ var topFields = []field[*Config]{
 
 var modes, onRetryable = []string{ModeAuto, ModeAlways, ModeOff}, []string{"clear", "keep"}
 
-// shellFields are a [shell.NAME] table's keys; one the file does not set
-// stays nil, which leaves the top level's.
+// shellFields are a [shell.NAME] table's keys; one not set stays nil (the top level's).
 var shellFields = []field[*ShellOverride]{
 	{"format", func(o *ShellOverride) value { return set[string]{&o.Format, template} }},
 	{"color", func(o *ShellOverride) value { return set[bool]{&o.Color, asFlag} }},
@@ -352,12 +352,8 @@ func (c *Config) table(doc *document, v any, key, msg string) map[string]any {
 	return tbl
 }
 
-// parseLook reads [symbols] and [styles].
-func (c *Config) parseLook(doc *document, table string, tbl map[string]any) {
-	keys, m, val := SymbolKeys, c.Symbols, symbol
-	if table == "styles" {
-		keys, m, val = StyleKeys, c.Styles, style
-	}
+// parseLook reads [symbols] or [styles], whose keys are keys, into m.
+func (c *Config) parseLook(doc *document, table string, tbl map[string]any, keys []string, m map[string]string, val func(*string) value) {
 	for _, k := range sortedKeys(tbl) {
 		full, s := table+"."+k, ""
 		if !slices.Contains(keys, k) {

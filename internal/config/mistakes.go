@@ -8,10 +8,9 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// This file turns mistakes into advice: a line the TOML decoder refused
-// gets a hint showing the fix where one is clear (most often a string
-// without quotes), and an unknown key or table the nearest valid name.
-// None of it runs for a good file.
+// Mistakes into advice: a line the decoder refused gets the fix where one is
+// clear (most often a string without quotes), an unknown key or table the
+// nearest valid name. None of it runs for a good file.
 
 // shellNames are the [shell.NAME] tables, in `prchip config`'s order.
 var shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}

@@ -17,20 +17,16 @@ import (
 // tomlError is a statement the decoder refused (or, when Fatal, the reason
 // the whole file was given up).
 type tomlError struct {
-	Line int    // where the decoder stopped
-	Key  string // the statement's key path ("chips.x.command"), or the header's path
-	Msg  string // the decoder's message
-	// Header is set for a table header: the keys under it were skipped
-	// with it, not moved into the table before it.
-	Header bool
-	// From and To are the lines skipped (a multi-line statement's several).
-	From, To int
+	Line     int    // where the decoder stopped
+	Key      string // the statement's key path ("chips.x.command"), or the header's path
+	Msg      string // the decoder's message
+	Header   bool   // a table header: its keys were skipped with it, not moved into the table before
+	From, To int    // the lines skipped (a multi-line statement spans several)
 	// Text is the refused line as the file has it, First the statement's
 	// first line, Assign its "key =" as written: hints show the fix.
 	Text, First, Assign string
 	Fatal               bool
-	// SetOn is the line that first set a key (or table) refused as defined twice.
-	SetOn int
+	SetOn               int // the line that first set a key (or table) refused as defined twice
 }
 
 // document is a decoded file: values, the line of every key path and table
@@ -41,8 +37,8 @@ type document struct {
 	lines map[string]int
 	text  []string
 	// skipped holds the placeholder tables that took the keys under a
-	// broken header; they are not the user's and are not interpreted.
-	skipped []string // at most maxBroken
+	// broken header (at most maxBroken): not the user's, not interpreted.
+	skipped []string
 }
 
 // maxDepth bounds how deeply keys, tables, arrays and inline tables nest:
@@ -108,8 +104,8 @@ func decode(text string) (map[string]any, *tomlError) {
 	}
 	root := map[string]any{}
 	if _, err := toml.Decode(text, &root); err != nil {
-		var pe toml.ParseError
-		if !errors.As(err, &pe) {
+		pe, ok := errors.AsType[toml.ParseError](err)
+		if !ok {
 			return nil, &tomlError{Msg: err.Error()}
 		}
 		msg := strings.TrimSuffix(pe.Message, ".")
@@ -149,7 +145,7 @@ func (d *document) lineOf(key string) int {
 // there is nothing left to skip there.
 func skipStatement(text, src string, e *tomlError) (string, string) {
 	lines, orig := strings.Split(text, "\n"), strings.Split(src, "\n")
-	if e.Line < 1 || e.Line > len(lines) {
+	if e.Line < 1 || e.Line > min(len(lines), len(orig)) {
 		return text, ""
 	}
 	e.From, e.To, e.Key = e.Line, e.Line, ""
@@ -170,9 +166,7 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 			e.Key, e.Assign = st.key, st.assign
 		}
 	}
-	if e.Line <= len(orig) {
-		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
-	}
+	e.Text, e.First = orig[e.Line-1], orig[e.From-1]
 	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
 		// A key or table set twice: the first is the one that counts.
 		for st := range statements(orig[:e.From-1]) {
@@ -269,10 +263,8 @@ func statements(src []string) iter.Seq[statement] {
 					st.key = table + "." + st.key
 				}
 				value := strings.TrimSpace(s[eq+1:])
-				for _, q := range []string{`"""`, `'''`} {
-					if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
-						inString = q
-					}
+				if q := value[:min(3, len(value))]; (q == `"""` || q == `'''`) && strings.Count(value, q)%2 == 1 {
+					inString = q
 				}
 				if strings.HasPrefix(value, "[") {
 					depth = countOutside(value, '[') - countOutside(value, ']')
