@@ -248,7 +248,7 @@ func (c *Config) parse(data string) {
 		if slices.Contains(doc.skipped, k) {
 			continue // the keys under a broken header, reported with it
 		}
-		v, line := doc.root[k], doc.lineOf(k)
+		v := doc.root[k]
 		switch k {
 		case "symbols":
 			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"), SymbolKeys, c.Symbols, symbol)
@@ -262,7 +262,7 @@ func (c *Config) parse(data string) {
 			if t := find(topFields, c, k); t != nil {
 				c.take(doc, v, k, t)
 			} else {
-				c.problem(line, k, unknownTopLevel(doc, line, k))
+				c.problem(doc.lineOf(k), k, unknownTopLevel(doc, k))
 			}
 		}
 	}

@@ -139,13 +139,13 @@ func valid(src string) bool {
 	return err == nil
 }
 
-// unknownTopLevel is the message for an unknown top-level key k at line:
-// a table written as a header ([shells.zsh]) is named as written, and the
+// unknownTopLevel is the message for an unknown top-level key k: a table
+// written as a header ([shells.zsh]) is named as written, and the
 // suggestion is the corrected header.
-func unknownTopLevel(doc *document, line int, k string) string {
+func unknownTopLevel(doc *document, k string) string {
 	near, ok := nearest(k, append(keysOf(topFields), "symbols", "styles", "shell", "chips"))
 	header := ""
-	if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
+	if s := codeOf(doc.line(doc.lineOf(k))); strings.HasPrefix(s, "[") {
 		header = strings.Trim(s, "[] \t")
 	}
 	switch {
