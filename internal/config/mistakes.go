@@ -145,8 +145,10 @@ func valid(src string) bool {
 func unknownTopLevel(doc *document, k string) string {
 	near, ok := nearest(k, append(keysOf(topFields), "symbols", "styles", "shell", "chips"))
 	header := ""
-	if s := codeOf(doc.line(doc.lineOf(k))); strings.HasPrefix(s, "[") {
-		header = strings.Trim(s, "[] \t")
+	if n := doc.lineOf(k); n > 0 { // a line of doc.text, or none
+		if s := codeOf(doc.text[n-1]); strings.HasPrefix(s, "[") {
+			header = strings.Trim(s, "[] \t")
+		}
 	}
 	switch {
 	case header == "" && ok:
@@ -167,14 +169,6 @@ func unknownIn(k string, known []string) string {
 		return fmt.Sprintf("unknown key; did you mean %q?", near)
 	}
 	return "unknown key; known: " + strings.Join(known, ", ")
-}
-
-// line is line n (from 1) of the text decoded.
-func (d *document) line(n int) string {
-	if n < 1 || n > len(d.text) {
-		return ""
-	}
-	return d.text[n-1]
 }
 
 // nearest is the candidate closest to s, if it is close: at most one edit
