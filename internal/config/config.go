@@ -419,10 +419,9 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
 		takeFields(c, doc, section, t, chipFields, &ch)
-		switch key := section + ".command"; {
-		case ch.Command != "":
+		if ch.Command != "" {
 			c.Chips = append(c.Chips, ch)
-		case !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }):
+		} else if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
 			// Not when a bad command, or a line the decoder refused, is reported already.
 			c.problem(line, key, "missing; the chip is ignored")
 		}
