@@ -1,19 +1,17 @@
-// Package config reads $XDG_CONFIG_HOME/prchip/config.toml (TOML, decoded
-// by BurntSushi/toml in toml.go, each value then taken by the typed value
-// its key names). A broken file never stops prchip: each bad key, and each
-// line that is not TOML, falls back to its default alone and becomes a
-// Problem naming file, line and key, with the fix when it is clear
-// (mistakes.go), which `status` and `config` show and the render path
-// ignores.
+// Package config reads $XDG_CONFIG_HOME/prchip/config.toml. A broken file
+// never stops prchip: each bad key, and each line that is not TOML, falls
+// back to its default alone and becomes a Problem naming file, line and
+// key, with the fix when it is clear (mistakes.go), which `status` and
+// `config` show and the render path ignores.
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,8 +38,7 @@ type Config struct {
 	Timeout         time.Duration
 	RefreshInterval time.Duration
 	// SettledRefreshInterval is how long a merged or closed PR, or no PR,
-	// stays fresh: they rarely change (an invalidation after git or gh
-	// still refreshes at once).
+	// stays fresh: they rarely change (git or gh still invalidate at once).
 	SettledRefreshInterval time.Duration
 	InvalidateOn           []string
 	// WorkerIdle is how long a shell's worker waits for a prompt before it
@@ -50,7 +47,8 @@ type Config struct {
 	// OnRetryable is "clear" (a transient failure empties the chip) or
 	// "keep" (the last PR stays, marked stale).
 	OnRetryable string
-	// Look: template, preset, symbol overrides, styles, links, width.
+	// Look: template ("" for the preset's), preset, symbol overrides,
+	// styles, links, width.
 	Format     string
 	Preset     string
 	Symbols    map[string]string
@@ -60,13 +58,11 @@ type Config struct {
 	TitleWidth int
 	// Shells holds [shell.NAME] overrides of format, color, hyperlinks.
 	Shells map[string]ShellOverride
-	// Chips are user-defined shell chips, rendered after the PR chip in
-	// name order.
+	// Chips are user-defined shell chips, shown after the PR chip by name.
 	Chips []ShellChip
 	// Problems found while reading; empty for a good or missing file.
 	Problems []Problem
-	// Source tells, per key, where its value came from ("default" or
-	// "file:line"), for `prchip config`.
+	// Source is the "file:line" of each key the file sets, for `prchip config`.
 	Source map[string]string
 }
 
@@ -96,15 +92,14 @@ type Problem struct {
 // may quote the file's own text (an unknown field's name, a value), which
 // is untrusted like any other: it is sanitised and redacted here, once.
 func (p Problem) String() string {
-	loc := p.File
+	s := p.File
 	if p.Line > 0 {
-		loc = where(p.File, p.Line)
+		s = where(p.File, p.Line)
 	}
-	s := loc + ": " + p.Msg
 	if p.Key != "" {
-		s = fmt.Sprintf("%s: key %q: %s", loc, p.Key, p.Msg)
+		s += fmt.Sprintf(": key %q", p.Key)
 	}
-	return sanitize.Text(sanitize.Redact(s), 2048)
+	return sanitize.Text(sanitize.Redact(s+": "+p.Msg), 2048)
 }
 
 // defaultInvalidateOn is shared by every default configuration (capped, so
@@ -122,7 +117,6 @@ func Defaults(path string) *Config {
 		InvalidateOn:           defaultInvalidateOn[:len(defaultInvalidateOn):len(defaultInvalidateOn)],
 		WorkerIdle:             10 * time.Minute,
 		OnRetryable:            "clear",
-		Format:                 "", // the preset's
 		Preset:                 "plain",
 		Color:                  true,
 		TitleWidth:             40,
@@ -146,8 +140,8 @@ var StyleKeys = []string{"chip", "number", "title", "url", "stale",
 	"queue_state", "queue_state_dequeued"}
 
 // DefaultStyles colour what deserves attention; everything else keeps the
-// prompt's own colour.
-// (A slice of pairs, not a map: package-level maps are built at every start.)
+// prompt's own colour. (Pairs, not a map: a package-level map is built at
+// every start.)
 var DefaultStyles = [][2]string{
 	{"state_merged", "purple"}, {"state_closed", "red"}, {"state_draft", "bright-black"},
 	{"checks_passing", "green"}, {"checks_failing", "red"}, {"checks_pending", "yellow"},
@@ -170,8 +164,7 @@ func (c *Config) styleOf(k string) (string, bool) {
 	return "", false
 }
 
-// style resolves a format style key ("number", "state.merged"), parsed
-// only when a field shows.
+// style resolves a format style key ("state.merged"), only when a field shows.
 func (c *Config) style(key string) format.Style {
 	v, _ := c.styleOf(strings.Replace(key, ".", "_", 1))
 	st, _ := format.ParseStyle(v)
@@ -187,35 +180,16 @@ func preset(name string) format.Symbols {
 // overrides, NO_COLOR and the preset applied. host is the repository's
 // GitHub host, the only one links may point to.
 func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
-	o := format.Options{
-		Format:     c.Format,
-		Symbols:    preset(c.Preset),
-		Color:      c.Color,
-		Hyperlink:  c.Hyperlinks,
-		Host:       host,
-		TitleWidth: c.TitleWidth,
-	}
-	if o.Format == "" {
-		o.Format = o.Symbols.Format
-	}
-	if shell == "plain" {
-		// starship (and any plain consumer) styles output itself, and its
-		// right prompt miscounts escape sequences: links only on request.
-		o.Hyperlink = false
-	}
-	ov := c.Shells[shell] // nil fields when there is none
-	if ov.Format != nil {
-		o.Format = *ov.Format
-	}
-	if ov.Color != nil {
-		o.Color = *ov.Color
-	}
-	if ov.Hyperlinks != nil {
-		o.Hyperlink = *ov.Hyperlinks
-	}
-	if noColor || shell == "plain" {
-		o.Color = false
-	}
+	o := format.Options{Symbols: preset(c.Preset), Host: host, TitleWidth: c.TitleWidth, StyleOf: c.style}
+	o.Format = cmp.Or(c.Format, o.Symbols.Format)
+	// starship (and any plain consumer) styles output itself, and its right
+	// prompt miscounts escape sequences: no colour, links only on request.
+	plain := shell == "plain"
+	link := c.Hyperlinks && !plain
+	ov := c.Shells[shell] // what it sets wins; nil fields when there is none
+	o.Format = *cmp.Or(ov.Format, &o.Format)
+	o.Color = *cmp.Or(ov.Color, &c.Color) && !noColor && !plain
+	o.Hyperlink = *cmp.Or(ov.Hyperlinks, &link)
 	if len(c.Symbols) > 0 {
 		s := &o.Symbols // in the order of SymbolKeys
 		for i, p := range []*string{&s.Open, &s.Draft, &s.Merged, &s.Closed, &s.Approved, &s.ChangesRequested,
@@ -225,7 +199,6 @@ func (c *Config) ChipOptions(shell, host string, noColor bool) format.Options {
 			}
 		}
 	}
-	o.StyleOf = c.style
 	return o
 }
 
@@ -240,33 +213,23 @@ func validChipName(n string) bool {
 // Load reads the file at path through files; a missing file gives the defaults.
 func Load(path string, files rawfile.Reader) *Config {
 	c := Defaults(path)
-	c.load(files)
-	return c
-}
-
-func (c *Config) load(files rawfile.Reader) {
-	path := c.Path
 	data, _, err := files.Read(path, MaxSize, syscall.O_NONBLOCK, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return
 	case errors.Is(err, rawfile.ErrTooLarge):
 		c.problem(0, "", fmt.Sprintf("larger than %d bytes; using defaults", MaxSize))
-		return
 	case err != nil && strings.Contains(err.Error(), "not a regular file"):
 		c.problem(0, "", "not a regular file; using defaults")
-		return
 	case err != nil:
 		c.problem(0, "", "unreadable: "+err.Error()+"; using defaults")
-		return
+	default:
+		c.parse(string(data))
 	}
-	c.parse(string(data))
-	if len(c.Problems) > 1 { // in the file's order: keys are read in name order
-		sort.SliceStable(c.Problems, func(i, j int) bool { return c.Problems[i].Line < c.Problems[j].Line })
-	}
+	// In the file's order: keys are read in name order.
+	slices.SortStableFunc(c.Problems, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
+	return c
 }
 
-// problem records a problem.
 func (c *Config) problem(line int, key, msg string) {
 	c.Problems = append(c.Problems, Problem{File: c.Path, Line: line, Key: key, Msg: msg})
 }
@@ -285,42 +248,37 @@ func (c *Config) parse(data string) {
 		if slices.Contains(doc.skipped, k) {
 			continue // the keys under a broken header, reported with it
 		}
-		v, line := doc.root[k], doc.lineOf(k)
+		v := doc.root[k]
 		switch k {
-		case "symbols", "styles":
-			if tbl, ok := c.table(doc, v, k, "must be a table"); ok {
-				c.parseLook(doc, k, tbl)
-			}
+		case "symbols":
+			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"), SymbolKeys, c.Symbols, symbol)
+		case "styles":
+			c.parseLook(doc, k, c.table(doc, v, k, "must be a table"), StyleKeys, c.Styles, style)
 		case "shell":
-			if tbl, ok := c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"); ok {
-				c.parseShells(doc, tbl)
-			}
+			c.parseShells(doc, c.table(doc, v, k, "must be a table of [shell.zsh], [shell.bash], [shell.fish], [shell.plain]"))
 		case "chips":
 			// After the top-level keys: chips inherit timeout and interval.
 		default:
 			if t := find(topFields, c, k); t != nil {
 				c.take(doc, v, k, t)
 			} else {
-				c.problem(line, k, unknownTopLevel(doc, line, k))
+				c.problem(doc.lineOf(k), k, unknownTopLevel(doc, k))
 			}
 		}
 	}
 	if v, ok := doc.root["chips"]; ok {
-		if tbl, ok := c.table(doc, v, "chips", "must be a table of [chips.NAME] tables"); ok {
-			c.parseChips(doc, tbl)
-		}
+		c.parseChips(doc, c.table(doc, v, "chips", "must be a table of [chips.NAME] tables"))
 	}
 }
 
-// field is a key and the typed value it decodes into, in place in a T
-// (made only for a key the file has: a parse runs at every render).
+// field is a key and the typed value it decodes into in a T, made only for
+// a key the file has (a parse runs at every render).
 type field[T any] struct {
 	key string
 	val func(T) value
 }
 
-// topFields are the top-level keys, in the order `prchip config` lists
-// them.
+// topFields are the top-level keys, in `prchip config`'s order.
 var topFields = []field[*Config]{
 	{"mode", func(c *Config) value { return &oneOf{&c.Mode, modes} }},
 	{"timeout", func(c *Config) value { return &span{&c.Timeout, 100 * time.Millisecond, time.Minute} }},
@@ -338,8 +296,7 @@ var topFields = []field[*Config]{
 
 var modes, onRetryable = []string{ModeAuto, ModeAlways, ModeOff}, []string{"clear", "keep"}
 
-// shellFields are a [shell.NAME] table's keys; one the file does not set
-// stays nil, which leaves the top level's.
+// shellFields are a [shell.NAME] table's keys; one not set stays nil (the top level's).
 var shellFields = []field[*ShellOverride]{
 	{"format", func(o *ShellOverride) value { return set[string]{&o.Format, template} }},
 	{"color", func(o *ShellOverride) value { return set[bool]{&o.Color, asFlag} }},
@@ -373,9 +330,8 @@ func keysOf[T any](fields []field[T]) []string {
 	return keys
 }
 
-// take hands v, the value of key, to its typed value t, which changes
-// only when the value is good; a bad one is a problem, and a good one's
-// line is its source. It reports whether t took it.
+// take hands v, the value of key, to t, which changes only when v is good:
+// a bad one is a problem, a good one's line its source. It reports which.
 func (c *Config) take(doc *document, v any, key string, t value) bool {
 	line := doc.lineOf(key)
 	if err := t.UnmarshalTOML(v); err != nil {
@@ -387,21 +343,17 @@ func (c *Config) take(doc *document, v any, key string, t value) bool {
 }
 
 // table is v, the value of key, as a table; when it is none, msg is the
-// problem.
-func (c *Config) table(doc *document, v any, key, msg string) (map[string]any, bool) {
+// problem and the table nil.
+func (c *Config) table(doc *document, v any, key, msg string) map[string]any {
 	tbl, ok := v.(map[string]any)
 	if !ok {
 		c.problem(doc.lineOf(key), key, msg)
 	}
-	return tbl, ok
+	return tbl
 }
 
-// parseLook reads [symbols] and [styles].
-func (c *Config) parseLook(doc *document, table string, tbl map[string]any) {
-	keys, m, val := SymbolKeys, c.Symbols, symbol
-	if table == "styles" {
-		keys, m, val = StyleKeys, c.Styles, style
-	}
+// parseLook reads [symbols] or [styles], whose keys are keys, into m.
+func (c *Config) parseLook(doc *document, table string, tbl map[string]any, keys []string, m map[string]string, val func(*string) value) {
 	for _, k := range sortedKeys(tbl) {
 		full, s := table+"."+k, ""
 		if !slices.Contains(keys, k) {
@@ -431,8 +383,7 @@ func (c *Config) parseShells(doc *document, tbl map[string]any) {
 	}
 }
 
-// takeFields decodes the keys of tbl, the table at path, into fields of
-// to, in name order.
+// takeFields decodes tbl, the table at path, into to's fields, by name.
 func takeFields[T any](c *Config, doc *document, path string, tbl map[string]any, fields []field[T], to T) {
 	for _, k := range sortedKeys(tbl) {
 		full := path + "." + k
@@ -458,8 +409,8 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 	for _, name := range sortedKeys(tbl) {
 		section := "chips." + name
 		line := doc.lineOf(section)
-		t, ok := c.table(doc, tbl[name], section, "must be a table with a command")
-		if !ok {
+		t := c.table(doc, tbl[name], section, "must be a table with a command")
+		if t == nil {
 			continue
 		}
 		if !validChipName(name) {
@@ -468,24 +419,21 @@ func (c *Config) parseChips(doc *document, tbl map[string]any) {
 		}
 		ch := ShellChip{Name: name, Timeout: c.Timeout, RefreshInterval: c.RefreshInterval}
 		takeFields(c, doc, section, t, chipFields, &ch)
-		if ch.Command == "" {
-			// A bad command, or a line the decoder refused, is reported already.
-			if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
-				c.problem(line, key, "missing; the chip is ignored")
-			}
-			continue
+		if ch.Command != "" {
+			c.Chips = append(c.Chips, ch)
+		} else if key := section + ".command"; !slices.ContainsFunc(c.Problems, func(p Problem) bool { return p.Key == key }) {
+			// Not when a bad command, or a line the decoder refused, is reported already.
+			c.problem(line, key, "missing; the chip is ignored")
 		}
-		c.Chips = append(c.Chips, ch)
 	}
 }
 
-// value is what a key decodes into, in place: handed the value
-// BurntSushi decoded for its key, it takes it or says what to write
-// instead; asTOML writes it back for `prchip config` ("" when unset).
-// take hands them over key by key, so a bad value costs only its own key:
-// decoding the file into a struct of them would stop at the first bad
-// value, and MetaData.PrimitiveDecode per key made a parse, which every
-// render does, a third slower (52 against 39 µs).
+// value is what a key decodes into, in place: it takes the value BurntSushi
+// decoded or says what to write instead; asTOML writes it back for `prchip
+// config` ("" when unset). take hands values over key by key, so a bad one
+// costs only its key: decoding into a struct stops at the first bad value,
+// and MetaData.PrimitiveDecode per key made every render's parse a third
+// slower (52 against 39 µs).
 type value interface {
 	toml.Unmarshaler
 	asTOML() string
@@ -505,8 +453,8 @@ type (
 	flag  bool
 	width int // title_width
 	words []string
-	// str is a string, kept in to as check takes it; want is what a value
-	// of another kind is told.
+	// str is a string, kept in to as check takes it; want is what a value of
+	// another kind is told.
 	str struct {
 		to    *string
 		want  string
@@ -550,19 +498,8 @@ func (o *oneOf) UnmarshalTOML(v any) error {
 		*o.to = s
 		return nil
 	}
-	q := make([]string, len(o.of))
-	for i, w := range o.of {
-		q[i] = strconv.Quote(w)
-	}
-	return fmt.Errorf("must be %s or %s, not %s", strings.Join(q[:len(q)-1], ", "), q[len(q)-1], show(v))
-}
-
-func (s *span) UnmarshalTOML(v any) error {
-	d, err := duration(v, s.lo, s.hi)
-	if err == nil {
-		*s.to = d
-	}
-	return err
+	n := len(o.of) - 1 // words that need no escape
+	return fmt.Errorf(`must be "%s" or %q, not %s`, strings.Join(o.of[:n], `", "`), o.of[n], show(v))
 }
 
 func (f *flag) UnmarshalTOML(v any) error {
@@ -644,51 +581,50 @@ func (s set[T]) asTOML() string {
 // untrusted, and a chip's command may hold a token.
 func quote(s string) string { return strconv.Quote(sanitize.Redact(s)) }
 
-// durationText writes d as a user would in the file: "24h", "1h30m",
-// "1m", "90s" as "1m30s", "168h", not time.Duration's "24h0m0s" or "1m0s";
-// time.ParseDuration reads it back.
+// durationText writes d as a user would ("24h", "1h30m", "1m"), not as
+// time.Duration's "24h0m0s" or "1m0s"; time.ParseDuration reads it back.
 func durationText(d time.Duration) string {
 	t := d.String()
-	if strings.HasSuffix(t, "m0s") {
-		t = strings.TrimSuffix(t, "0s")
-	}
-	if strings.HasSuffix(t, "h0m") {
-		t = strings.TrimSuffix(t, "0m")
+	for _, zero := range []string{"m0s", "h0m"} {
+		if strings.HasSuffix(t, zero) {
+			t = t[:len(t)-2]
+		}
 	}
 	return t
 }
 
-// duration accepts a Go duration string ("5s", "1m30s") or a number of
+// UnmarshalTOML takes a Go duration string ("5s", "1m30s") or a number of
 // seconds, whole or not (the README says a number means seconds, so
 // timeout = 0.5 is half a second). A range is said as the README writes
 // it ("1s to 24h"), never as time.Duration prints it ("24h0m0s").
-func duration(v any, lo, hi time.Duration) (time.Duration, error) {
+func (s *span) UnmarshalTOML(v any) error {
 	var d time.Duration
 	var as string // the value as written, for a range error
 	switch x := v.(type) {
 	case string:
 		p, err := time.ParseDuration(x)
 		if err != nil {
-			return 0, fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
+			return fmt.Errorf("%q is not a duration (use a form such as \"5s\" or \"2m\")", x)
 		}
 		d, as = p, strconv.Quote(x)
 	case int64:
 		d, as = time.Duration(x)*time.Second, strconv.FormatInt(x, 10)+" seconds"
-		if x < 0 || x > int64(hi/time.Second) {
+		if x < 0 || x > int64(s.hi/time.Second) {
 			d = -1 // out of range, without overflowing
 		}
 	case float64:
 		d, as = time.Duration(x*float64(time.Second)), strconv.FormatFloat(x, 'g', -1, 64)+" seconds"
-		if math.IsNaN(x) || x < 0 || x > hi.Seconds() {
+		if math.IsNaN(x) || x < 0 || x > s.hi.Seconds() {
 			d = -1
 		}
 	default:
-		return 0, fmt.Errorf("must be a duration such as \"5s\" or a number of seconds, not %s", show(v))
+		return fmt.Errorf("must be a duration such as \"5s\" or a number of seconds, not %s", show(v))
 	}
-	if d < lo || d > hi {
-		return 0, fmt.Errorf("%s is outside %s to %s", as, durationText(lo), durationText(hi))
+	if d < s.lo || d > s.hi {
+		return fmt.Errorf("%s is outside %s to %s", as, durationText(s.lo), durationText(s.hi))
 	}
-	return d, nil
+	*s.to = d
+	return nil
 }
 
 // show is a value as the file would write it, or its kind in words:
@@ -699,10 +635,8 @@ func show(v any) string {
 		return fmt.Sprintf("%q", x)
 	case nil:
 		return "nothing"
-	case bool, int64:
+	case bool, int64, float64:
 		return fmt.Sprint(x)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
 	case []any:
 		return "a list"
 	case map[string]any:
@@ -719,30 +653,24 @@ type Entry struct {
 }
 
 // Effective lists every setting with its value (as TOML) and where it came
-// from: the file and line, or "default". Values are the file's text,
-// untrusted: they are sanitised (what the render path would strip anyway)
-// and redacted (a chip's command may hold a token) before they are quoted,
-// so what `prchip config` prints is safe to show and to paste.
+// from: file and line, or "default". Values are the file's untrusted text:
+// quote redacts them (a chip's command may hold a token) and escapes what
+// does not print, so what `prchip config` prints is safe to show and paste.
 func (c *Config) Effective() []Entry {
 	var out []Entry
 	add := func(k, v string) {
 		src := "default"
 		if s, ok := c.Source[k]; ok {
 			src = sanitize.Text(s, 0) // the file's path
+		} else if k == "format" {
+			src = "preset " + c.Preset
 		}
 		out = append(out, Entry{k, v, src})
 	}
+	shown := *c // the preset's format where the file sets none
+	shown.Format = cmp.Or(c.Format, preset(c.Preset).Format)
 	for _, f := range topFields {
-		add(f.key, f.val(c).asTOML())
-		if f.key != "format" {
-			continue
-		}
-		if c.Format == "" {
-			out[len(out)-1].Value = quote(preset(c.Preset).Format)
-		}
-		if _, ok := c.Source["format"]; !ok {
-			out[len(out)-1].Source = "preset " + c.Preset
-		}
+		add(f.key, f.val(&shown).asTOML())
 	}
 	for _, k := range SymbolKeys {
 		if v, ok := c.Symbols[k]; ok {
@@ -755,11 +683,10 @@ func (c *Config) Effective() []Entry {
 		}
 	}
 	for _, sh := range shellNames {
-		if ov, ok := c.Shells[sh]; ok {
-			for _, f := range shellFields {
-				if v := f.val(&ov).asTOML(); v != "" {
-					add("shell."+sh+"."+f.key, v)
-				}
+		ov := c.Shells[sh] // a key the file does not set prints as ""
+		for _, f := range shellFields {
+			if v := f.val(&ov).asTOML(); v != "" {
+				add("shell."+sh+"."+f.key, v)
 			}
 		}
 	}

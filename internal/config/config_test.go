@@ -84,6 +84,7 @@ func TestProblemsNameFileLineKey(t *testing.T) {
 		{"duration out of range", "timeout = \"10m\"\n", 1, "timeout", "outside"},
 		{"chip unknown key", "[chips.x]\ncommand = \"true\"\nsupress_on_failure = true\n", 3, "chips.x.supress_on_failure", "unknown key"},
 		{"chip without command", "\n[chips.x]\ntimeout = \"1s\"\n", 2, "chips.x.command", "missing"},
+		{"empty chip table", "[chips.x]\n", 1, "chips.x.command", "missing"},
 		{"chip bad bool", "[chips.x]\ncommand = \"true\"\nsuppress_on_failure = \"yes\"\n", 3, "chips.x.suppress_on_failure", "true or false"},
 		{"syntax error", "mode = \"auto\"\ntimeout = = 3\n", 2, "", ""},
 	}

@@ -1,32 +1,30 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 )
 
-// This file turns mistakes into advice: a line the TOML decoder refused
-// gets a hint showing the fix where one is clear (most often a string
-// without quotes), and an unknown key or table the nearest valid name.
-// None of it runs for a good file.
+// Mistakes into advice: a line the decoder refused gets the fix where one is
+// clear (most often a string without quotes), an unknown key or table the
+// nearest valid name. None of it runs for a good file.
 
-// shellNames are the [shell.NAME] tables, in the order `prchip config`
-// lists them.
+// shellNames are the [shell.NAME] tables, in `prchip config`'s order.
 var shellNames = []string{"zsh", "bash", "fish", "plain", "tmux", "statusline"}
 
 // valueAt is the typed value the key path ("chips.x.timeout") decodes
 // into, for a hint that depends on its kind; nil for a key without one.
 func valueAt(key string) value {
-	parts := strings.Split(key, ".")
-	switch k := parts[len(parts)-1]; {
+	switch parts := strings.Split(key, "."); {
 	case len(parts) == 1:
-		return find(topFields, new(Config), k)
+		return find(topFields, new(Config), key)
 	case len(parts) == 3 && parts[0] == "shell":
-		return find(shellFields, new(ShellOverride), k)
+		return find(shellFields, new(ShellOverride), parts[2])
 	case len(parts) == 3 && parts[0] == "chips":
-		return find(chipFields, new(ShellChip), k)
+		return find(chipFields, new(ShellChip), parts[2])
 	}
 	return nil
 }
@@ -49,9 +47,7 @@ func (c *Config) syntaxProblem(e *tomlError) {
 		}
 		msg += "; the keys under it are ignored, up to the next table"
 	default:
-		if h := hint(e); h != "" {
-			msg = h
-		}
+		msg = cmp.Or(hint(e), msg)
 		if e.From != e.To {
 			msg += fmt.Sprintf(" (lines %d to %d ignored)", e.From, e.To)
 		} else {
@@ -61,9 +57,8 @@ func (c *Config) syntaxProblem(e *tomlError) {
 	c.problem(e.Line, e.Key, msg)
 }
 
-// hint is what to write instead of a refused "key = value" line, or of
-// an element on its own line in a multi-line array; "" when no fix is
-// clear.
+// hint is what to write instead of a refused "key = value" line, or of an
+// element on its own line in a multi-line array; "" when no fix is clear.
 func hint(e *tomlError) string {
 	if e.Assign == "" {
 		return ""
@@ -71,7 +66,7 @@ func hint(e *tomlError) string {
 	if e.Line != e.From { // an element of a multi-line array, perhaps
 		_, value, _ := strings.Cut(codeOf(e.First), "=")
 		elem := strings.TrimSpace(strings.TrimSuffix(codeOf(e.Text), ","))
-		if fix, ok := quoteFix(elem); ok && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
+		if fix := quoteFix(elem); fix != "" && strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(elem, "=") {
 			return "strings need quotes: write " + fix
 		}
 		return ""
@@ -83,11 +78,10 @@ func hint(e *tomlError) string {
 	value := codeOf(e.Text[eq+1:])
 	if value == "" {
 		// A bare "#{number}" is a comment: the value is all the rest.
-		value = strings.TrimSpace(e.Text[eq+1:])
-		if !strings.HasPrefix(value, "#") {
-			return ""
+		if value = strings.TrimSpace(e.Text[eq+1:]); strings.HasPrefix(value, "#") {
+			return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
 		}
-		return "strings need quotes (a # outside quotes starts a comment): write " + e.Assign + " " + quoted(value)
+		return ""
 	}
 	switch valueAt(e.Key).(type) {
 	case *flag, set[bool]:
@@ -98,17 +92,14 @@ func hint(e *tomlError) string {
 	case *width:
 		return "must be a whole number, not " + value
 	case *words:
-		if fix, ok := quoteFix(value); ok {
+		if fix := quoteFix(value); fix != "" {
 			return "must be a list of strings: write " + e.Assign + " [" + fix + "]"
 		}
 		if inner, ok := strings.CutPrefix(value, "["); ok && strings.HasSuffix(inner, "]") {
 			var elems []string
 			for _, w := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
 				if w = strings.TrimSpace(w); w != "" {
-					if q, ok := quoteFix(w); ok {
-						w = q
-					}
-					elems = append(elems, w)
+					elems = append(elems, cmp.Or(quoteFix(w), w))
 				}
 			}
 			if fix := "[" + strings.Join(elems, ", ") + "]"; valid("v = " + fix) {
@@ -117,22 +108,23 @@ func hint(e *tomlError) string {
 		}
 		return ""
 	}
-	if fix, ok := quoteFix(value); ok {
+	if fix := quoteFix(value); fix != "" {
 		return "strings need quotes: write " + e.Assign + " " + fix
 	}
 	return ""
 }
 
-// quoteFix is v, which is not a TOML value, as a TOML string that is one:
-// a word or words without quotes, or with a quote at one end only.
-func quoteFix(v string) (string, bool) {
+// quoteFix is v, which is not a TOML value, as a TOML string that is one
+// ("" for none): a word or words without quotes, or with a quote at one
+// end only.
+func quoteFix(v string) string {
 	inner := strings.TrimPrefix(strings.TrimPrefix(v, `"`), "'")
 	inner = strings.TrimSuffix(strings.TrimSuffix(inner, `"`), "'")
-	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || valid("v = "+v) {
-		return "", false
-	}
 	fix := `"` + inner + `"`
-	return fix, valid("v = " + fix)
+	if inner == "" || strings.ContainsAny(inner, "\"'\\[]{}") || valid("v = "+v) || !valid("v = "+fix) {
+		return ""
+	}
+	return fix
 }
 
 // quoted is s as a TOML basic string.
@@ -140,30 +132,30 @@ func quoted(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// valid tells whether src is TOML ("v = " and a value, or a table
-// header), by asking the decoder.
+// valid tells whether src ("v = " and a value, or a header) is TOML.
 func valid(src string) bool {
 	var m map[string]any
 	_, err := toml.Decode(src, &m)
 	return err == nil
 }
 
-// unknownTopLevel is the message for an unknown top-level key k at line:
-// a table written as a header ([shells.zsh]) is named as written, and the
+// unknownTopLevel is the message for an unknown top-level key k: a table
+// written as a header ([shells.zsh]) is named as written, and the
 // suggestion is the corrected header.
-func unknownTopLevel(doc *document, line int, k string) string {
+func unknownTopLevel(doc *document, k string) string {
 	near, ok := nearest(k, append(keysOf(topFields), "symbols", "styles", "shell", "chips"))
 	header := ""
-	if s := codeOf(doc.line(line)); strings.HasPrefix(s, "[") {
-		header = strings.Trim(s, "[] \t")
-	}
-	if header == "" {
-		if ok {
-			return fmt.Sprintf("unknown key; did you mean %q?", near)
+	if n := doc.lineOf(k); n > 0 { // a line of doc.text, or none
+		if s := codeOf(doc.text[n-1]); strings.HasPrefix(s, "[") {
+			header = strings.Trim(s, "[] \t")
 		}
-		return "unknown key"
 	}
-	if !ok {
+	switch {
+	case header == "" && ok:
+		return fmt.Sprintf("unknown key; did you mean %q?", near)
+	case header == "":
+		return "unknown key"
+	case !ok:
 		return "unknown table [" + header + "]"
 	}
 	parts := splitKey(header)
@@ -171,8 +163,7 @@ func unknownTopLevel(doc *document, line int, k string) string {
 	return fmt.Sprintf("unknown table [%s]; did you mean [%s]?", header, strings.Join(parts, "."))
 }
 
-// unknownIn is the message for a key unknown in a table whose keys are
-// known.
+// unknownIn is the message for a key unknown in a table of known keys.
 func unknownIn(k string, known []string) string {
 	if near, ok := nearest(k, known); ok {
 		return fmt.Sprintf("unknown key; did you mean %q?", near)
@@ -180,22 +171,9 @@ func unknownIn(k string, known []string) string {
 	return "unknown key; known: " + strings.Join(known, ", ")
 }
 
-// line is line n (from 1) of the text decoded. The lines are split on
-// the first call: a file may have thousands of unknown tables.
-func (d *document) line(n int) string {
-	if d.split == nil {
-		d.split = strings.Split(d.text, "\n")
-	}
-	if n < 1 || n > len(d.split) {
-		return ""
-	}
-	return d.split[n-1]
-}
-
 // nearest is the candidate closest to s, if it is close: at most one edit
-// in three of the candidate's letters (titel_width is one edit from
-// title_width, a swap). There is no library for this in the module: the
-// distance is a short hand-written one.
+// in three of the candidate's letters (titel_width is one swap from
+// title_width).
 func nearest(s string, candidates []string) (string, bool) {
 	best, bestD := "", 0
 	for _, c := range candidates {
@@ -216,20 +194,17 @@ func nearest(s string, candidates []string) (string, bool) {
 // none of the chosen libraries has one. Config keys and cobra's command
 // suggestions use it.
 func Distance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
-			cost := 1
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+1)
 			if a[i-1] == b[j-1] {
-				cost = 0
+				cur[j] = min(cur[j], prev[j-1])
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}

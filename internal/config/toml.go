@@ -9,47 +9,36 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// The file is decoded by BurntSushi/toml. It does not say on which line a
-// key stands, so keyLines finds that in one pass over the text, for
-// problems that name file, line and key. The decoder stops at the first
-// syntax error; parseTOML then skips the broken statement and decodes the
-// rest again, so that one broken line costs only its own keys.
+// BurntSushi/toml does not say on which line a key stands, so keyLines finds
+// that in one pass over the text. The decoder stops at the first syntax
+// error; parseTOML then skips the broken statement and decodes the rest
+// again, so that one broken line costs only its own keys.
 
 // tomlError is a statement the decoder refused (or, when Fatal, the reason
 // the whole file was given up).
 type tomlError struct {
-	Line int    // where the decoder stopped
-	Key  string // the statement's key path ("chips.x.command"), or the header's path
-	Msg  string // the decoder's message
-	// Header is set for a table header: the keys under it were skipped
-	// with it, not moved into the table before it.
-	Header bool
-	// From and To are the lines skipped (a multi-line statement spans
-	// several); both are Line for a one-line one.
-	From, To int
+	Line     int    // where the decoder stopped
+	Key      string // the statement's key path ("chips.x.command"), or the header's path
+	Msg      string // the decoder's message
+	Header   bool   // a table header: its keys were skipped with it, not moved into the table before
+	From, To int    // the lines skipped (a multi-line statement spans several)
 	// Text is the refused line as the file has it, First the statement's
-	// first line, and Assign its "key =" as written, for hints that show
-	// the fix.
+	// first line, Assign its "key =" as written: hints show the fix.
 	Text, First, Assign string
 	Fatal               bool
-	// SetOn is the line that first set a key (or defined a table) the
-	// decoder refused as defined twice; 0 otherwise.
-	SetOn int
+	SetOn               int // the line that first set a key (or table) refused as defined twice
 }
 
-func (e *tomlError) Error() string { return e.Msg }
-
-// document is a decoded file: values, the line of every key path
-// ("chips.x.command") and table header ("chips", "chips.x"), and the text
-// decoded (the file with its broken statements blanked).
+// document is a decoded file: values, the line of every key path and table
+// ("chips", "chips.x", "chips.x.command"), and the lines decoded (the file
+// with its broken statements blanked).
 type document struct {
 	root  map[string]any
 	lines map[string]int
-	text  string
+	text  []string
 	// skipped holds the placeholder tables that took the keys under a
-	// broken header; they are not the user's and are not interpreted.
-	skipped []string // at most maxBroken
-	split   []string // text's lines, once asked for
+	// broken header (at most maxBroken): not the user's, not interpreted.
+	skipped []string
 }
 
 // maxDepth bounds how deeply keys, tables, arrays and inline tables nest:
@@ -57,21 +46,19 @@ type document struct {
 // of thousands of levels.
 const maxDepth = 32
 
-// Recovery is bounded: at most maxBroken broken statements are skipped,
-// and all decoding passes together read at most decodeBudget bytes (two
-// passes over the largest file: a broken file costs at most about twice
-// what a good one does). Beyond that the file is given up for the
-// defaults.
+// Recovery is bounded: at most maxBroken broken statements are skipped, and
+// all passes together read at most decodeBudget bytes (two over the largest
+// file, so a broken file costs about twice a good one). Beyond that the
+// file is given up for the defaults.
 const (
 	maxBroken    = 16
 	decodeBudget = 2 << 20
 )
 
-// parseTOML decodes src, skipping each statement the decoder refuses: the
-// statement's lines are blanked (line numbers stay) and the rest is decoded
-// again. A broken table header is replaced by a placeholder table instead,
-// which takes the keys under it. The document is nil when the file is
-// given up; the last error then says why (Fatal).
+// parseTOML decodes src, blanking each statement the decoder refuses (line
+// numbers stay) and decoding again; a broken header becomes a placeholder
+// table, which takes the keys under it. The document is nil when the file
+// is given up; the last error then says why (Fatal).
 func parseTOML(src string) (*document, []*tomlError) {
 	// The decoder skips a byte-order mark and then counts offsets from
 	// after it: skip it here so that offsets are the text's.
@@ -88,7 +75,8 @@ func parseTOML(src string) (*document, []*tomlError) {
 		spent += len(text)
 		root, e := decode(text)
 		if e == nil {
-			return &document{root: root, lines: keyLines(text), text: text, skipped: skipped}, broken
+			split := strings.Split(text, "\n")
+			return &document{root: root, lines: keyLines(split), text: split, skipped: skipped}, broken
 		}
 		if len(broken) == maxBroken || spent+len(text) > decodeBudget {
 			e.Fatal = true
@@ -116,8 +104,8 @@ func decode(text string) (map[string]any, *tomlError) {
 	}
 	root := map[string]any{}
 	if _, err := toml.Decode(text, &root); err != nil {
-		var pe toml.ParseError
-		if !errors.As(err, &pe) {
+		pe, ok := errors.AsType[toml.ParseError](err)
+		if !ok {
 			return nil, &tomlError{Msg: err.Error()}
 		}
 		msg := strings.TrimSuffix(pe.Message, ".")
@@ -151,17 +139,17 @@ func (d *document) lineOf(key string) int {
 }
 
 // skipStatement is text without the statement that holds e's line, and
-// fills e in: the statement's lines, and its key and text as the original
-// src has them (where a header skipped before is still there to name the
-// table). A header becomes a placeholder table, whose name it returns.
-// text comes back unchanged when there is nothing left to skip there.
+// fills e in: the statement's lines, key and text as src has them (where a
+// header skipped before still names the table). A header becomes a
+// placeholder table, whose name it returns. text comes back unchanged when
+// there is nothing left to skip there.
 func skipStatement(text, src string, e *tomlError) (string, string) {
-	lines := strings.Split(text, "\n")
-	if e.Line < 1 || e.Line > len(lines) {
+	lines, orig := strings.Split(text, "\n"), strings.Split(src, "\n")
+	if e.Line < 1 || e.Line > min(len(lines), len(orig)) {
 		return text, ""
 	}
 	e.From, e.To, e.Key = e.Line, e.Line, ""
-	for st := range statements(text) {
+	for st := range statements(lines) {
 		if st.start > e.Line {
 			break
 		}
@@ -173,23 +161,15 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 			break
 		}
 	}
-	for st := range statements(src) {
+	for st := range statements(orig[:e.From]) {
 		if st.start == e.From {
 			e.Key, e.Assign = st.key, st.assign
 		}
-		if st.start >= e.From {
-			break
-		}
 	}
-	if orig := strings.Split(src, "\n"); e.Line <= len(orig) {
-		e.Text, e.First = orig[e.Line-1], orig[e.From-1]
-	}
+	e.Text, e.First = orig[e.Line-1], orig[e.From-1]
 	if strings.HasSuffix(e.Msg, "has already been defined") && e.Key != "" {
 		// A key or table set twice: the first is the one that counts.
-		for st := range statements(src) {
-			if st.start >= e.From {
-				break
-			}
+		for st := range statements(orig[:e.From-1]) {
 			if st.key == e.Key || !e.Header && st.dotted && strings.HasPrefix(e.Key, st.key+".") {
 				e.SetOn = st.start
 				break
@@ -202,20 +182,16 @@ func skipStatement(text, src string, e *tomlError) (string, string) {
 		lines[e.From-1] = fmt.Sprintf(`["\u0000skipped line %d"]`, e.From)
 		return strings.Join(lines, "\n"), fmt.Sprintf("\x00skipped line %d", e.From)
 	}
-	changed := false
-	for i := e.From - 1; i < e.To; i++ {
-		changed = changed || strings.TrimSpace(lines[i]) != ""
-		lines[i] = ""
-	}
-	if !changed {
+	if strings.TrimSpace(strings.Join(lines[e.From-1:e.To], "")) == "" {
 		return text, ""
 	}
+	clear(lines[e.From-1 : e.To])
 	return strings.Join(lines, "\n"), ""
 }
 
-// statement is one key/value or table header of a TOML text, as the line
-// scanner sees it: lines start to end (end is 0 when it never ends), its
-// key path with the table's, and for a key its "key =" as written.
+// statement is a key/value or table header as the line scanner sees it:
+// lines start to end (end 0: it never ends), the key path with the
+// table's, and for a key its "key =" as written.
 type statement struct {
 	start, end int
 	key        string
@@ -224,9 +200,8 @@ type statement struct {
 	dotted     bool // a key of several parts ("shells.zsh.color = …")
 }
 
-// keyLines maps each key path and table header to the line it first
-// appears on.
-func keyLines(src string) map[string]int {
+// keyLines maps each key path and table to the line it first appears on.
+func keyLines(src []string) map[string]int {
 	lines := map[string]int{}
 	set := func(k string, n int) {
 		if _, ok := lines[k]; !ok {
@@ -248,15 +223,15 @@ func keyLines(src string) map[string]int {
 	return lines
 }
 
-// statements are the statements of src, in order. It reads line by line:
-// headers ([a.b], [[a]]), "key = value" lines (dotted and quoted keys),
-// and skips the insides of multi-line strings and arrays. A line that is neither is a statement
-// without a key. Linear in the file's size; src need not be valid TOML.
-func statements(src string) iter.Seq[statement] {
+// statements are the statements of src's lines, in order:
+// headers ([a.b], [[a]]) and "key = value" lines (dotted and quoted keys),
+// past the insides of multi-line strings and arrays. Linear in the file's
+// size; src need not be valid TOML.
+func statements(src []string) iter.Seq[statement] {
 	return func(f func(statement) bool) {
 		table, inString, depth := "", "", 0
 		var open statement // a multi-line statement not yet ended
-		for n, line := range strings.Split(src, "\n") {
+		for n, line := range src {
 			n++
 			s := strings.TrimSpace(line)
 			if open.start > 0 { // inside a multi-line string or array
@@ -276,24 +251,20 @@ func statements(src string) iter.Seq[statement] {
 			if s = codeOf(s); s == "" {
 				continue
 			}
-			var st statement
+			st := statement{start: n, end: n} // a line that is neither has no key
 			switch eq := indexOutside(s, '='); {
 			case s[0] == '[':
 				table = strings.Join(splitKey(strings.Trim(s, "[] \t")), ".")
-				st = statement{start: n, end: n, key: table, header: true}
-			case eq < 0:
-				st = statement{start: n, end: n}
-			default:
+				st.key, st.header = table, true
+			case eq >= 0:
 				parts := splitKey(s[:eq])
-				st = statement{start: n, end: n, key: strings.Join(parts, "."), assign: strings.TrimSpace(s[:eq+1]), dotted: len(parts) > 1}
+				st.key, st.assign, st.dotted = strings.Join(parts, "."), strings.TrimSpace(s[:eq+1]), len(parts) > 1
 				if table != "" {
 					st.key = table + "." + st.key
 				}
 				value := strings.TrimSpace(s[eq+1:])
-				for _, q := range []string{`"""`, `'''`} {
-					if strings.HasPrefix(value, q) && strings.Count(value, q)%2 == 1 {
-						inString = q
-					}
+				if q := value[:min(3, len(value))]; (q == `"""` || q == `'''`) && strings.Count(value, q)%2 == 1 {
+					inString = q
 				}
 				if strings.HasPrefix(value, "[") {
 					depth = countOutside(value, '[') - countOutside(value, ']')
