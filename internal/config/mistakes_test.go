@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // effective is `prchip config`'s value and source of key.
@@ -228,11 +227,7 @@ func TestRecoveryIsBounded(t *testing.T) {
 		{"100 broken lines", small, maxBroken + 1},
 		{"1 MiB of broken lines", big.String(), 2},
 	} {
-		start := time.Now()
 		c := load(t, tc.body)
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s: %v", tc.name, d)
-		}
 		last := c.Problems[len(c.Problems)-1]
 		if len(c.Problems) != tc.problems || !strings.Contains(last.Msg, "too many broken lines") || !strings.HasSuffix(last.Msg, "using defaults for the whole file") {
 			t.Errorf("%s: %d problems, last %s", tc.name, len(c.Problems), last)
