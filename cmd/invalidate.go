@@ -24,9 +24,7 @@ func newInvalidateCmd(base baseOptions) *cobra.Command {
 }
 
 func runInvalidate(c *invalidateOptions) error {
-	env := c.IO.engine(c.Paths)
-	warnProblems(c.IO, env)
-	f := env.Gather()
+	env, f := c.gather(true)
 	var err error
 	if c.Probe {
 		err = env.InvalidateProbe(f, c.Once)

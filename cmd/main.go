@@ -75,21 +75,20 @@ func (o *IO) dir() string {
 	return d
 }
 
-// engine is what a command works with: the directory, the
-// store, the configuration and the clock.
-func (o *IO) engine(p Paths) *chip.Engine {
-	return render.Engine(o.request(p, "", true))
-}
-
-// warnProblems tells the user on stderr about a broken config or state file
-// (every command but prompt and status, which shows them itself).
-func warnProblems(o *IO, env *chip.Engine) {
-	for _, p := range env.Config.Problems {
-		fmt.Fprintln(o.Stderr, "prchip: warning: config", p.String())
+// gather is the engine for b's directory, files, clock and runner, and the
+// facts it sees there. warn tells stderr about a broken config or state
+// file (every command but prompt and status, which shows them itself).
+func (b baseOptions) gather(warn bool) (*chip.Engine, *chip.Facts) {
+	env := render.Engine(b.IO.request(b.Paths, "", true))
+	if warn {
+		for _, p := range env.Config.Problems {
+			fmt.Fprintln(b.IO.Stderr, "prchip: warning: config", p.String())
+		}
+		if tx := env.Store.Load(); tx.Problem != nil {
+			fmt.Fprintln(b.IO.Stderr, "prchip: warning:", tx.Problem.Error())
+		}
 	}
-	if tx := env.Store.Load(); tx.Problem != nil {
-		fmt.Fprintln(o.Stderr, "prchip: warning:", tx.Problem.Error())
-	}
+	return env, env.Gather()
 }
 
 // Main runs prchip with args and returns the process exit code.

@@ -33,9 +33,7 @@ func newRefreshCmd(base baseOptions) *cobra.Command {
 func runRefresh(opts *refreshOptions) error {
 	o := opts.IO
 	proc.BecomeSubreaper()
-	env := o.engine(opts.Paths)
-	warnProblems(o, env)
-	f := env.Gather()
+	env, f := opts.gather(true)
 	if f.Repo != nil {
 		lock, _ := env.Store.WaitLock(f.Key, env.Config.Timeout+2*time.Second)
 		if lock != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -50,18 +49,8 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// No command is a usage error: help on stderr, exit 2; an unknown
-		// one is named with what was meant, as cobra does.
-		Args: func(cc *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return nil
-			}
-			msg := fmt.Sprintf("unknown command %q for %q", args[0], cc.CommandPath())
-			if s := cc.SuggestionsFor(args[0]); len(s) > 0 {
-				msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
-			}
-			return errors.New(msg)
-		},
+		// No command is a usage error: help on stderr, exit 2. (An unknown
+		// one is named with what was meant by cobra, as Args is nil.)
 		RunE: func(cc *cobra.Command, _ []string) error {
 			cc.SetOut(o.Stderr)
 			cc.Help()
@@ -81,7 +70,6 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		}
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(o.Stdout)
 	root.SetErr(o.Stderr)
@@ -140,21 +128,15 @@ func flagError(c *cobra.Command, err error) error {
 	return usageError("%s\nRun '%s --help' for usage.", msg, c.CommandPath())
 }
 
-// nearestFlag is the visible flag of c closest to name, within two edits.
+// nearestFlag is the visible flag of c closest to name, within two edits;
+// VisitAll goes in sorted order, so a tie goes to the first.
 func nearestFlag(c *cobra.Command, name string) string {
-	var names []string
+	best, bestD := "", 3
 	c.Flags().VisitAll(func(f *pflag.Flag) {
-		if !f.Hidden {
-			names = append(names, f.Name)
+		if d := config.Distance(name, f.Name); !f.Hidden && d < bestD {
+			best, bestD = f.Name, d
 		}
 	})
-	sort.Strings(names)
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := config.Distance(name, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
 	return best
 }
 
@@ -178,7 +160,7 @@ func run(o *IO, paths Paths, args []string) int {
 		}
 		return ee.Code
 	}
-	fmt.Fprintln(o.Stderr, "prchip:", err)
+	fmt.Fprintln(o.Stderr, "prchip:", strings.TrimSuffix(err.Error(), "\n")) // cobra's suggestions end in one
 	if !strings.Contains(err.Error(), "--help") {
 		fmt.Fprintf(o.Stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}

@@ -22,8 +22,7 @@ func newStatusCmd(base baseOptions) *cobra.Command {
 }
 
 func runStatus(c *statusOptions) error {
-	env := c.IO.engine(c.Paths)
-	f := env.Gather()
+	env, f := c.gather(false)
 	s := env.Status(f)
 	if c.Paths.StateNote != "" {
 		s.Problems = append(s.Problems, sanitize.Text(c.Paths.StateNote, 2048))
