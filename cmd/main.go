@@ -4,15 +4,20 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/prchip/prchip/chip"
 	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/privdir"
 	"github.com/prchip/prchip/internal/render"
 )
 
@@ -94,4 +99,81 @@ func (b baseOptions) gather(warn bool) (*chip.Engine, *chip.Facts) {
 // Main runs prchip with args and returns the process exit code.
 func Main(args []string) int {
 	return run(&IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, DefaultPaths(env.Process()), args)
+}
+
+// DefaultPaths follows the XDG base directory spec (SPEC 5): state in
+// $XDG_STATE_HOME (default ~/.local/state), config in $XDG_CONFIG_HOME
+// (default ~/.config); relative values are ignored, as the spec says. A
+// $XDG_STATE_HOME that everyone can write is not used (see stateHome).
+//
+// This is adrg/xdg's rule on Linux (its tests are the oracle, see
+// paths_test.go), written out because on macOS adrg/xdg puts both under
+// ~/Library/Application Support, where neither prchip nor gh keeps them.
+func DefaultPaths(e env.Env) Paths {
+	home := cmp.Or(e.Get("HOME"), "/")
+	state, note := stateHome(home, e)
+	return Paths{
+		State:     filepath.Join(state, "prchip", "state"),
+		Config:    filepath.Join(xdgDir(e, "XDG_CONFIG_HOME", home, ".config"), "prchip", "config.toml"),
+		StateNote: note,
+		Runtime:   runtimeDirs(e),
+	}
+}
+
+// runtimeDirs are where the store's spare may live, in order:
+// $XDG_RUNTIME_DIR/prchip (the user's, on another file system than a full
+// home, emptied at logout, which suits records that matter for minutes),
+// prchip-UID in the temporary directory, and the cache directory's
+// prchip for when another user made that name first (privdir refuses a
+// directory that is not the user's private one).
+func runtimeDirs(e env.Env) []string {
+	var dirs []string
+	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
+		dirs = append(dirs, filepath.Join(d, "prchip"))
+	}
+	tmp := cmp.Or(e.Get("TMPDIR"), "/tmp") // os.TempDir's rule
+	dirs = append(dirs, filepath.Join(tmp, "prchip-"+strconv.Itoa(os.Geteuid())))
+	if cache := xdgDir(e, "XDG_CACHE_HOME", e.Get("HOME"), ".cache"); filepath.IsAbs(cache) {
+		dirs = append(dirs, filepath.Join(cache, "prchip"))
+	}
+	return dirs
+}
+
+// stateHome is $XDG_STATE_HOME, unless that is a directory everyone can
+// write (XDG_STATE_HOME=/tmp) and prchip's directory in it is not already
+// a private one of the user's: anyone could have made "prchip" there
+// first, or make it before us, and the user's state would live, or fail,
+// in a directory of theirs. The state then goes to the XDG default,
+// ~/.local/state, which is the user's and lasts; not to $XDG_RUNTIME_DIR,
+// which is emptied at logout and would take validation, backoff and known
+// PRs with it. note says so, for `status`.
+//
+// It costs the render one stat when XDG_STATE_HOME is set and none when
+// not: $HOME is taken to be the user's (the store still refuses, and
+// `status` reports, a state directory that is not).
+func stateHome(home string, e env.Env) (dir, note string) {
+	def := filepath.Join(home, ".local", "state")
+	x := e.Get("XDG_STATE_HOME")
+	if x == "" || !filepath.IsAbs(x) {
+		return def, ""
+	}
+	var st syscall.Stat_t
+	if syscall.Stat(x, &st) != nil || st.Mode&0o002 == 0 {
+		return x, "" // missing (the store makes it) or not shared
+	}
+	mine := filepath.Join(x, "prchip")
+	if d, err := privdir.Open(mine); err == nil {
+		d.Close()
+		return x, ""
+	}
+	return def, "XDG_STATE_HOME (" + x + ") can be written by everyone, and " + mine +
+		" is not a private directory of yours: prchip keeps its state in " + filepath.Join(def, "prchip") +
+		" instead; point XDG_STATE_HOME at a directory of your own"
+}
+
+func xdgDir(e env.Env, name, home string, def ...string) string {
+	if d := e.Get(name); d != "" && filepath.IsAbs(d) {
+		return d
+	}
+	return filepath.Join(append([]string{home}, def...)...)
 }

@@ -62,12 +62,7 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	// text from outside; the render paths only show what was redacted when
 	// it was stored, and read no hosts.yml.
 	root.PersistentPreRun = func(cc *cobra.Command, _ []string) {
-		switch cc.Name() {
-		case "prompt", "statusline", "worker":
-			redactTokens(o.Env, false)
-		default:
-			redactTokens(o.Env, true)
-		}
+		redactTokens(o.Env, !slices.Contains([]string{"prompt", "statusline", "worker"}, cc.Name()))
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetVersionTemplate("{{.Version}}\n")
