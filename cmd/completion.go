@@ -32,7 +32,7 @@ func Completion(shell string) ([]byte, error) {
 
 // newCompletionCmd is `prchip completion`, of root's tree.
 func newCompletionCmd(root *cobra.Command) *cobra.Command {
-	completion := &cobra.Command{
+	return &cobra.Command{
 		Use:   "completion bash|zsh|fish|powershell",
 		Short: "Print shell completions",
 		Long: "completion prints the Tab completions for a shell, to save where that shell looks.\n" +
@@ -64,5 +64,4 @@ func newCompletionCmd(root *cobra.Command) *cobra.Command {
 			}
 		},
 	}
-	return completion
 }

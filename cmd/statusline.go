@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"io"
@@ -81,10 +82,7 @@ func callerDir(stdin io.Reader) string {
 	}()
 	select {
 	case in := <-got:
-		if in.Workspace.CurrentDir != "" {
-			return in.Workspace.CurrentDir
-		}
-		return in.Cwd
+		return cmp.Or(in.Workspace.CurrentDir, in.Cwd)
 	case <-time.After(statuslineWait):
 		return ""
 	}
