@@ -51,17 +51,12 @@ func newCompletionCmd(root *cobra.Command) *cobra.Command {
 		ValidArgs: CompletionShells,
 		Args:      oneShell(CompletionShells),
 		RunE: func(cc *cobra.Command, args []string) error {
-			out := cc.OutOrStdout()
-			switch args[0] {
-			case "bash":
-				return root.GenBashCompletionV2(out, true)
-			case "zsh":
-				return root.GenZshCompletion(out)
-			case "fish":
-				return root.GenFishCompletion(out, true)
-			default:
-				return root.GenPowerShellCompletionWithDesc(out)
-			}
+			return map[string]func(io.Writer) error{
+				"bash":       func(w io.Writer) error { return root.GenBashCompletionV2(w, true) },
+				"zsh":        root.GenZshCompletion,
+				"fish":       func(w io.Writer) error { return root.GenFishCompletion(w, true) },
+				"powershell": root.GenPowerShellCompletionWithDesc,
+			}[args[0]](cc.OutOrStdout()) // oneShell let only these through
 		},
 	}
 }
