@@ -43,7 +43,7 @@ func runInit(c *initOptions) error {
 	}
 	s, ok := shellhooks.Snippet(c.Shell, shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
 	if !ok {
-		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Shell)
+		return usageError("unknown shell %q: use one of zsh, bash, fish, starship", c.Shell)
 	}
 	fmt.Fprint(c.IO.Stdout, s)
 	return nil

@@ -8,8 +8,6 @@ import (
 
 type invalidateOptions struct {
 	baseOptions
-	// Probe: only a probe at the next prompt; Once: the hook's name for
-	// this invalidation.
 	Probe bool
 	Once  string
 }

@@ -89,8 +89,6 @@ func usageError(format string, a ...any) error {
 	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, a...)}
 }
 
-var errUnknownShell = errors.New("unknown shell")
-
 // oneShell takes exactly one of shells, and says which there are when
 // none is given ("prchip init" alone), more than one, or another.
 func oneShell(shells []string) cobra.PositionalArgs {
@@ -102,7 +100,7 @@ func oneShell(shells []string) cobra.PositionalArgs {
 		case len(args) > 1:
 			return fmt.Errorf("%s takes one shell, not %d words: %s", cc.CommandPath(), len(args), list)
 		case !slices.Contains(shells, args[0]):
-			return fmt.Errorf("%w %q for %s: use %s", errUnknownShell, args[0], cc.CommandPath(), list)
+			return fmt.Errorf("unknown shell %q for %s: use %s", args[0], cc.CommandPath(), list)
 		}
 		return nil
 	}

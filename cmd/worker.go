@@ -32,9 +32,8 @@ func runWorker(c *workerOptions) error {
 	case shell != sanitize.Fish && c.FIFOs == "":
 		return usageError("worker: --fifos names the hook's FIFO directory")
 	}
-	o := c.IO
 	return worker.Run(worker.Options{Shell: shell, Plain: c.Plain, ShellPID: pid, FIFOs: c.FIFOs, Files: c.Files,
-		Env: o.Env, Now: o.Now, Request: workerRequest})
+		Env: c.IO.Env, Now: c.IO.Now, Request: workerRequest})
 }
 
 // workerRequest is the render request of the worker's answers in e:
