@@ -111,7 +111,7 @@ func newPromptCmd(base baseOptions) *cobra.Command {
 	for _, name := range []string{"async", "wait", "end-worker"} {
 		prompt.Flags().MarkHidden(name)
 	}
-	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
+	prompt.RegisterFlagCompletionFunc("shell", cobra.FixedCompletions([]string{"zsh", "bash", "fish", "tmux", "plain"}, cobra.ShellCompDirectiveNoFileComp))
 	prompt.MarkFlagDirname("dir")
 	return prompt
 }

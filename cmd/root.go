@@ -106,11 +106,6 @@ func oneShell(shells []string) cobra.PositionalArgs {
 	}
 }
 
-// fixedValues completes a flag's value from a fixed list.
-func fixedValues(c *cobra.Command, flag string, values ...string) {
-	c.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
-}
-
 // flagError is a usage error (exit 2) that suggests the nearest flag for
 // an unknown one, as cobra does for commands.
 func flagError(c *cobra.Command, err error) error {
@@ -142,10 +137,8 @@ func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
-	if cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
-		return ExitOK // the prompt never complains, whatever it was given
-	}
-	if err == nil {
+	// The prompt never complains, whatever it was given.
+	if err == nil || cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
 		return ExitOK
 	}
 	var ee *ExitError

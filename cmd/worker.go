@@ -59,6 +59,6 @@ func newWorkerCmd(base baseOptions) *cobra.Command {
 	workerCmd.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
 	workerCmd.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
 	workerCmd.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
-	fixedValues(workerCmd, "shell", "zsh", "bash", "fish")
+	workerCmd.RegisterFlagCompletionFunc("shell", cobra.FixedCompletions([]string{"zsh", "bash", "fish"}, cobra.ShellCompDirectiveNoFileComp))
 	return workerCmd
 }
