@@ -47,9 +47,8 @@ func (e *ExitError) Unwrap() error { return e.Err }
 // IO holds a command's dependencies, so tests can run commands in-process.
 type IO struct {
 	// Stdin is read only by `statusline`, for its caller's JSON.
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
 	// Dir is the working directory; "" means os.Getwd.
 	Dir string
 	Now func() time.Time
@@ -62,8 +61,7 @@ type IO struct {
 
 // Paths are where prchip keeps its files.
 type Paths struct {
-	State  string
-	Config string
+	State, Config string
 	// StateNote says why State is not under $XDG_STATE_HOME, when it is
 	// not (DefaultPaths); `status` shows it.
 	StateNote string

@@ -84,7 +84,6 @@ type promptOptions struct {
 	NoRefresh, Async, Wait bool
 }
 
-// newPromptCmd is `prchip prompt`, the render path (runPrompt).
 func newPromptCmd(base baseOptions) *cobra.Command {
 	opts := &promptOptions{baseOptions: base}
 	prompt := &cobra.Command{

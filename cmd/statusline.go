@@ -93,7 +93,6 @@ type statuslineOptions struct {
 	Plain bool
 }
 
-// newStatuslineCmd is `prchip statusline` (runStatusline).
 func newStatuslineCmd(base baseOptions) *cobra.Command {
 	statuslineOpts := &statuslineOptions{baseOptions: base}
 	statusline := plainCmd("statusline", "Print the chip for an agent's or editor's status line (Claude Code)", func() error {
