@@ -42,8 +42,6 @@ func (e *ExitError) Error() string {
 	return e.Err.Error()
 }
 
-func (e *ExitError) Unwrap() error { return e.Err }
-
 // IO holds a command's dependencies, so tests can run commands in-process.
 type IO struct {
 	// Stdin is read only by `statusline`, for its caller's JSON.
@@ -100,12 +98,10 @@ func Main(args []string) int {
 }
 
 // DefaultPaths follows the XDG base directory spec (SPEC 5): state in
-// $XDG_STATE_HOME (default ~/.local/state), config in $XDG_CONFIG_HOME
-// (default ~/.config); relative values are ignored, as the spec says. A
-// $XDG_STATE_HOME that everyone can write is not used (see stateHome).
-//
-// This is adrg/xdg's rule on Linux (its tests are the oracle, see
-// paths_test.go), written out because on macOS adrg/xdg puts both under
+// $XDG_STATE_HOME (default ~/.local/state; not one everyone can write, see
+// stateHome), config in $XDG_CONFIG_HOME (default ~/.config), relative
+// values ignored. It is adrg/xdg's rule on Linux (paths_test.go holds it to
+// adrg/xdg's), written out because on macOS adrg/xdg puts both under
 // ~/Library/Application Support, where neither prchip nor gh keeps them.
 func DefaultPaths(e env.Env) Paths {
 	home := cmp.Or(e.Get("HOME"), "/")
@@ -120,10 +116,9 @@ func DefaultPaths(e env.Env) Paths {
 
 // runtimeDirs are where the store's spare may live, in order:
 // $XDG_RUNTIME_DIR/prchip (the user's, on another file system than a full
-// home, emptied at logout, which suits records that matter for minutes),
-// prchip-UID in the temporary directory, and the cache directory's
-// prchip for when another user made that name first (privdir refuses a
-// directory that is not the user's private one).
+// home, emptied at logout: fine for records that matter for minutes),
+// $TMPDIR/prchip-UID, and the cache directory's prchip for when another
+// user made that name first (privdir refuses one not privately the user's).
 func runtimeDirs(e env.Env) []string {
 	var dirs []string
 	if d := e.Get("XDG_RUNTIME_DIR"); filepath.IsAbs(d) {
@@ -137,18 +132,15 @@ func runtimeDirs(e env.Env) []string {
 	return dirs
 }
 
-// stateHome is $XDG_STATE_HOME, unless that is a directory everyone can
-// write (XDG_STATE_HOME=/tmp) and prchip's directory in it is not already
-// a private one of the user's: anyone could have made "prchip" there
-// first, or make it before us, and the user's state would live, or fail,
-// in a directory of theirs. The state then goes to the XDG default,
-// ~/.local/state, which is the user's and lasts; not to $XDG_RUNTIME_DIR,
-// which is emptied at logout and would take validation, backoff and known
-// PRs with it. note says so, for `status`.
-//
-// It costs the render one stat when XDG_STATE_HOME is set and none when
-// not: $HOME is taken to be the user's (the store still refuses, and
-// `status` reports, a state directory that is not).
+// stateHome is $XDG_STATE_HOME, unless everyone can write it
+// (XDG_STATE_HOME=/tmp) and its "prchip" is not already a private directory
+// of the user's: anyone could make that first, and hold the user's state.
+// The state then goes to the XDG default ~/.local/state, which is the
+// user's and lasts ($XDG_RUNTIME_DIR is emptied at logout, and would take
+// validation, backoff and known PRs with it); note says so, for `status`.
+// It costs the render one stat, and only when XDG_STATE_HOME is set: $HOME
+// is taken to be the user's (the store still refuses, and `status`
+// reports, a state directory that is not).
 func stateHome(home string, e env.Env) (dir, note string) {
 	def := filepath.Join(home, ".local", "state")
 	x := e.Get("XDG_STATE_HOME")

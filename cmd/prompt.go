@@ -15,10 +15,7 @@ import (
 // runPrompt is `prchip prompt`: print the chip, maybe start one background
 // refresh; with --wait, only wait (bounded) for that refresh to end.
 func runPrompt(opts *promptOptions, dirGiven bool) {
-	defer func() {
-		// The prompt must survive anything, including a bug of ours.
-		recover()
-	}()
+	defer survive()
 	shell, ok := sanitize.ParseShell(opts.Shell)
 	o := opts.IO
 	if dirGiven {
@@ -36,6 +33,10 @@ func runPrompt(opts *promptOptions, dirGiven bool) {
 		io.WriteString(o.Stdout, "\nrefreshing")
 	}
 }
+
+// survive, deferred, keeps the prompt and the status line quiet whatever
+// happens, including a bug of ours.
+func survive() { recover() }
 
 // show prints the chip q renders, then end, or nothing for no chip (not
 // even a write call), lets the refresh it started go, and says whether
@@ -113,22 +114,4 @@ func newPromptCmd(base baseOptions) *cobra.Command {
 	prompt.RegisterFlagCompletionFunc("shell", cobra.FixedCompletions([]string{"zsh", "bash", "fish", "tmux", "plain"}, cobra.ShellCompDirectiveNoFileComp))
 	prompt.MarkFlagDirname("dir")
 	return prompt
-}
-
-// newBackgroundCmd is the hidden refresh a render starts (render.Refresh).
-func newBackgroundCmd(base baseOptions) *cobra.Command {
-	return &cobra.Command{
-		Use:                render.BackgroundCmd + " ROOT",
-		Hidden:             true,
-		Args:               cobra.ExactArgs(1),
-		DisableFlagParsing: true,
-		RunE: func(_ *cobra.Command, args []string) error {
-			q := base.IO.request(base.Paths, "", false)
-			q.Dir = args[0]
-			if err := render.Refresh(q); err != nil {
-				return &ExitError{Code: ExitRetryable}
-			}
-			return nil
-		},
-	}
 }

@@ -47,16 +47,13 @@ func runStatus(c *statusOptions) error {
 	return nil
 }
 
-// hookExeEnv is what the zsh, bash and fish hooks export: the path they
-// call prchip by, as `prchip init` recorded it.
-const hookExeEnv = "PRCHIP_HOOK_EXE"
-
 // hookStatus is what the calling shell's hook runs (nil outside a shell
-// that loaded one): the recorded path, or, when that is gone, the first
-// prchip on PATH, found as the hooks find it. status inherits the shell's
-// PATH, so it looks where the hook looks.
+// that loaded one): the path it calls prchip by, as `prchip init` recorded
+// it and the zsh, bash and fish hooks export it, or, when that is gone, the
+// first prchip on PATH, found as the hooks find it. status inherits the
+// shell's PATH, so it looks where the hook looks.
 func hookStatus(e env.Env) *chip.StatusHook {
-	exe := e.Get(hookExeEnv)
+	exe := e.Get("PRCHIP_HOOK_EXE")
 	if exe == "" {
 		return nil
 	}

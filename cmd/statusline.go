@@ -35,10 +35,7 @@ type statuslineInput struct {
 // runStatusline is `prchip statusline`: the render of `prchip prompt`, for
 // the directory the caller's JSON names.
 func runStatusline(opts *statuslineOptions) {
-	defer func() {
-		// A status line must survive anything, including a bug of ours.
-		recover()
-	}()
+	defer survive()
 	o := opts.IO
 	if dir := callerDir(o.Stdin); dir != "" {
 		if o = o.at(dir); o == nil {
