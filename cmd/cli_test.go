@@ -24,17 +24,18 @@ func runIn(t *testing.T, args ...string) (string, string, int) {
 // TestCompletionsUpToDate fails when completions/ drifts from what
 // `prchip completion` prints. Fix: go generate ./cmd
 func TestCompletionsUpToDate(t *testing.T) {
-	for _, sh := range CompletionShells {
-		want, err := Completion(sh)
-		if err != nil || len(want) < 100 {
-			t.Fatalf("%s: %v (%d bytes)", sh, err, len(want))
+	for _, sh := range completionShells {
+		want, errs, code := runIn(t, "completion", sh)
+		if code != ExitOK || errs != "" || len(want) < 100 {
+			t.Fatalf("%s: exit %d %q (%d bytes)", sh, code, errs, len(want))
 		}
-		got, err := os.ReadFile(filepath.Join("..", "completions", CompletionFile(sh)))
+		file := "prchip." + strings.Replace(sh, "powershell", "ps1", 1)
+		got, err := os.ReadFile(filepath.Join("..", "completions", file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("completions/%s is out of date: run go generate ./cmd", CompletionFile(sh))
+		if string(got) != want {
+			t.Errorf("completions/%s is out of date: run go generate ./cmd", file)
 		}
 	}
 }

@@ -1,38 +1,21 @@
 package cmd
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/spf13/cobra"
 )
 
-//go:generate go run ../completions/gen ../completions
+// completions/ holds the scripts, as `prchip completion` prints them, for
+// packages to install (TestCompletionsUpToDate catches drift).
+//go:generate sh -c "cd .. && go run . completion bash >completions/prchip.bash && go run . completion zsh >completions/prchip.zsh"
+//go:generate sh -c "cd .. && go run . completion fish >completions/prchip.fish && go run . completion powershell >completions/prchip.ps1"
 
-// CompletionShells are the shells `prchip completion` writes scripts for;
-// completions/ holds each, generated, for packages to install.
-var CompletionShells = []string{"bash", "zsh", "fish", "powershell"}
-
-// CompletionFile is shell's script's name in completions/.
-func CompletionFile(shell string) string {
-	if shell == "powershell" {
-		return "prchip.ps1"
-	}
-	return "prchip." + shell
-}
-
-// Completion is what `prchip completion SHELL` prints.
-func Completion(shell string) ([]byte, error) {
-	var out, errb bytes.Buffer
-	if code := run(&IO{Stdout: &out, Stderr: &errb}, Paths{}, []string{"completion", shell}); code != ExitOK {
-		return nil, &ExitError{Code: code, Err: io.ErrUnexpectedEOF}
-	}
-	return out.Bytes(), nil
-}
+var completionShells = []string{"bash", "zsh", "fish", "powershell"}
 
 // newCompletionCmd is `prchip completion`, of root's tree.
 func newCompletionCmd(root *cobra.Command) *cobra.Command {
-	completion := &cobra.Command{
+	return &cobra.Command{
 		Use:   "completion bash|zsh|fish|powershell",
 		Short: "Print shell completions",
 		Long: "completion prints the Tab completions for a shell, to save where that shell looks.\n" +
@@ -48,21 +31,15 @@ func newCompletionCmd(root *cobra.Command) *cobra.Command {
 			"  powershell (in $PROFILE):\n" +
 			"    prchip completion powershell | Out-String | Invoke-Expression\n\n" +
 			"A new shell picks them up.",
-		ValidArgs: CompletionShells,
-		Args:      oneShell(CompletionShells),
+		ValidArgs: completionShells,
+		Args:      oneShell(completionShells),
 		RunE: func(cc *cobra.Command, args []string) error {
-			out := cc.OutOrStdout()
-			switch args[0] {
-			case "bash":
-				return root.GenBashCompletionV2(out, true)
-			case "zsh":
-				return root.GenZshCompletion(out)
-			case "fish":
-				return root.GenFishCompletion(out, true)
-			default:
-				return root.GenPowerShellCompletionWithDesc(out)
-			}
+			return map[string]func(io.Writer) error{
+				"bash":       func(w io.Writer) error { return root.GenBashCompletionV2(w, true) },
+				"zsh":        root.GenZshCompletion,
+				"fish":       func(w io.Writer) error { return root.GenFishCompletion(w, true) },
+				"powershell": root.GenPowerShellCompletionWithDesc,
+			}[args[0]](cc.OutOrStdout()) // oneShell let only these through
 		},
 	}
-	return completion
 }

@@ -41,7 +41,7 @@ func TestStatusNamesTheHooksBinary(t *testing.T) {
 		{"a directory", filepath.Dir(exe), empty, &chip.StatusHook{Exe: filepath.Dir(exe), Missing: "not an executable file"}, "the chip is off"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			t.Setenv(hookExeEnv, c.hook)
+			t.Setenv("PRCHIP_HOOK_EXE", c.hook)
 			t.Setenv("PATH", c.path)
 			out, _, _ := runIn(t, "status", "--json")
 			var s struct{ Hook *chip.StatusHook }

@@ -18,7 +18,7 @@ type initOptions struct {
 }
 
 func newInitCmd(base baseOptions) *cobra.Command {
-	initCmd := &cobra.Command{
+	return &cobra.Command{
 		Use:   "init zsh|bash|fish|starship",
 		Short: "Print the shell integration",
 		Long: "init prints the hook that keeps the chip in $PRCHIP, for your shell's start-up file:\n\n" +
@@ -33,7 +33,6 @@ func newInitCmd(base baseOptions) *cobra.Command {
 			return runInit(&initOptions{baseOptions: base, Shell: args[0]})
 		},
 	}
-	return initCmd
 }
 
 func runInit(c *initOptions) error {
@@ -44,7 +43,7 @@ func runInit(c *initOptions) error {
 	}
 	s, ok := shellhooks.Snippet(c.Shell, shellhooks.Options{Exe: exe, InvalidateOn: cfg.InvalidateOn})
 	if !ok {
-		return usageError("%w %q: use one of zsh, bash, fish, starship", errUnknownShell, c.Shell)
+		return usageError("unknown shell %q: use one of zsh, bash, fish, starship", c.Shell)
 	}
 	fmt.Fprint(c.IO.Stdout, s)
 	return nil

@@ -8,8 +8,6 @@ import (
 
 type invalidateOptions struct {
 	baseOptions
-	// Probe: only a probe at the next prompt; Once: the hook's name for
-	// this invalidation.
 	Probe bool
 	Once  string
 }
@@ -24,9 +22,7 @@ func newInvalidateCmd(base baseOptions) *cobra.Command {
 }
 
 func runInvalidate(c *invalidateOptions) error {
-	env := c.IO.engine(c.Paths)
-	warnProblems(c.IO, env)
-	f := env.Gather()
+	env, f := c.gather(true)
 	var err error
 	if c.Probe {
 		err = env.InvalidateProbe(f, c.Once)

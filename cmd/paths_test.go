@@ -12,7 +12,7 @@ import (
 )
 
 // TestPathsMatchAdrgXDG keeps prchip's two XDG directories identical to
-// adrg/xdg's, which is not linked into the binary (see paths.go).
+// adrg/xdg's, which is not linked into the binary (see DefaultPaths).
 func TestPathsMatchAdrgXDG(t *testing.T) {
 	home := t.TempDir()
 	cases := []struct {

@@ -13,32 +13,43 @@ import (
 )
 
 // runPrompt is `prchip prompt`: print the chip, maybe start one background
-// refresh. It never prints an error.
-//
-// Two hidden flags serve the one-shot hooks' redraw (zsh's fallback path,
-// fish): async adds a second line "refreshing" when a background refresh
-// is in flight, and wait only waits (bounded) for that refresh to end and
-// prints nothing: the hooks render again themselves, where the shell is by
-// then.
-func runPrompt(o *IO, paths Paths, shell sanitize.Shell, noRefresh, async, wait bool) {
-	defer func() {
-		// The prompt must survive anything, including a bug of ours.
-		recover()
-	}()
-	if wait {
-		render.Wait(o.request(paths, shell, true))
+// refresh; with --wait, only wait (bounded) for that refresh to end.
+func runPrompt(opts *promptOptions, dirGiven bool) {
+	defer survive()
+	shell, ok := sanitize.ParseShell(opts.Shell)
+	o := opts.IO
+	if dirGiven {
+		o = o.at(opts.Dir)
+	}
+	if !ok || o == nil {
 		return
 	}
-	r := render.Render(o.request(paths, shell, noRefresh))
-	if r.Text != "" { // no write call for an empty chip
-		o.print(r.Text)
+	if opts.EndWorker != "" {
+		worker.EndStuck(opts.EndWorker)
+	}
+	if opts.Wait {
+		render.Wait(o.request(opts.Paths, shell, true))
+	} else if show(o, o.request(opts.Paths, shell, opts.NoRefresh), "") && opts.Async {
+		io.WriteString(o.Stdout, "\nrefreshing")
+	}
+}
+
+// survive, deferred, keeps the prompt and the status line quiet whatever
+// happens, including a bug of ours.
+func survive() { recover() }
+
+// show prints the chip q renders, then end, or nothing for no chip (not
+// even a write call), lets the refresh it started go, and says whether
+// one is in flight.
+func show(o *IO, q render.Request, end string) bool {
+	r := render.Render(q)
+	if r.Text != "" {
+		io.WriteString(o.Stdout, r.Text+end)
 	}
 	if r.Child != nil {
 		r.Child.Release()
 	}
-	if async && r.InFlight {
-		o.print("\nrefreshing")
-	}
+	return r.InFlight
 }
 
 // request is the render's question for o in paths' files: o's directory,
@@ -47,8 +58,6 @@ func (o *IO) request(paths Paths, shell sanitize.Shell, noRefresh bool) render.R
 	return render.Request{Dir: o.dir(), Env: o.Env, State: paths.State, Config: paths.Config, Runtime: paths.Runtime,
 		Shell: shell, NoRefresh: noRefresh, Now: o.Now, Run: o.Run}
 }
-
-func (o *IO) print(s string) { io.WriteString(o.Stdout, s) }
 
 // at is o for a directory named by the caller (prompt --dir, the JSON of
 // statusline) instead of the working directory: relative to the working
@@ -76,7 +85,6 @@ type promptOptions struct {
 	NoRefresh, Async, Wait bool
 }
 
-// newPromptCmd is `prchip prompt`, the render path (runPrompt).
 func newPromptCmd(base baseOptions) *cobra.Command {
 	opts := &promptOptions{baseOptions: base}
 	prompt := &cobra.Command{
@@ -87,28 +95,14 @@ func newPromptCmd(base baseOptions) *cobra.Command {
 			"It never prints an error and always exits 0: problems are shown by 'prchip status'.",
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
-		Run: func(cc *cobra.Command, _ []string) {
-			shell, ok := sanitize.ParseShell(opts.Shell)
-			if !ok {
-				return
-			}
-			at := opts.IO
-			if cc.Flags().Changed("dir") {
-				if at = opts.IO.at(opts.Dir); at == nil {
-					return
-				}
-			}
-			if opts.EndWorker != "" {
-				worker.EndStuck(opts.EndWorker)
-			}
-			runPrompt(at, opts.Paths, shell, opts.NoRefresh, opts.Async, opts.Wait)
-		},
+		Run:               func(cc *cobra.Command, _ []string) { runPrompt(opts, cc.Flags().Changed("dir")) },
 	}
 	prompt.Flags().StringVar(&opts.Shell, "shell", "plain", "escape the chip for this shell: zsh, bash, fish, tmux or plain")
 	prompt.Flags().StringVar(&opts.Dir, "dir", "", "the chip for `DIR` instead of the current directory (tmux passes #{pane_current_path})")
 	prompt.Flags().BoolVar(&opts.NoRefresh, "no-refresh", false, "never start a background refresh")
 	// The one-shot hooks' redraw (zsh's fallback path, fish): --async adds a
-	// line "refreshing" while a refresh runs, --wait waits for it to end.
+	// line "refreshing" while a refresh runs, --wait waits for it to end and
+	// prints nothing (the hooks render again, where the shell is by then).
 	prompt.Flags().BoolVar(&opts.Async, "async", false, "")
 	prompt.Flags().BoolVar(&opts.Wait, "wait", false, "")
 	// The hooks' process handling: a worker that did not answer in time is
@@ -117,7 +111,7 @@ func newPromptCmd(base baseOptions) *cobra.Command {
 	for _, name := range []string{"async", "wait", "end-worker"} {
 		prompt.Flags().MarkHidden(name)
 	}
-	fixedValues(prompt, "shell", "zsh", "bash", "fish", "tmux", "plain")
+	prompt.RegisterFlagCompletionFunc("shell", cobra.FixedCompletions([]string{"zsh", "bash", "fish", "tmux", "plain"}, cobra.ShellCompDirectiveNoFileComp))
 	prompt.MarkFlagDirname("dir")
 	return prompt
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -33,9 +32,7 @@ func newRefreshCmd(base baseOptions) *cobra.Command {
 func runRefresh(opts *refreshOptions) error {
 	o := opts.IO
 	proc.BecomeSubreaper()
-	env := o.engine(opts.Paths)
-	warnProblems(o, env)
-	f := env.Gather()
+	env, f := opts.gather(true)
 	if f.Repo != nil {
 		lock, _ := env.Store.WaitLock(f.Key, env.Config.Timeout+2*time.Second)
 		if lock != nil {
@@ -86,17 +83,13 @@ func describe(r chip.RefreshResult) (string, int) {
 		return "skipped: " + why, code
 	}
 	o := r.Outcome
-	var b strings.Builder
-	b.WriteString(string(o.Class) + " (" + o.Category + ")")
-	switch {
-	case o.PR != nil:
-		fmt.Fprintf(&b, ": #%d %s", o.PR.Number, o.PR.Title)
-	case o.Value != "":
-		b.WriteString(": " + o.Value)
-	case o.Detail != "":
-		b.WriteString(": " + o.Detail)
+	line := string(o.Class) + " (" + o.Category + ")"
+	if o.PR != nil {
+		line += fmt.Sprintf(": #%d %s", o.PR.Number, o.PR.Title)
+	} else if v := cmp.Or(o.Value, o.Detail); v != "" {
+		line += ": " + v
 	}
-	return b.String(), exitCodes[o.Class]
+	return line, exitCodes[o.Class]
 }
 
 // exitCodes are SPEC 2's codes for the outcomes that are not ExitOK.

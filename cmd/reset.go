@@ -23,9 +23,7 @@ func newResetCmd(base baseOptions) *cobra.Command {
 }
 
 func runReset(c *resetOptions) error {
-	env := c.IO.engine(c.Paths)
-	warnProblems(c.IO, env)
-	f := env.Gather()
+	env, f := c.gather(true)
 	rep, err := env.Reset(f, c.All)
 	if err != nil {
 		fmt.Fprintln(c.IO.Stderr, "prchip: reset:", err)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -50,18 +49,8 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// No command is a usage error: help on stderr, exit 2; an unknown
-		// one is named with what was meant, as cobra does.
-		Args: func(cc *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return nil
-			}
-			msg := fmt.Sprintf("unknown command %q for %q", args[0], cc.CommandPath())
-			if s := cc.SuggestionsFor(args[0]); len(s) > 0 {
-				msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
-			}
-			return errors.New(msg)
-		},
+		// No command is a usage error: help on stderr, exit 2. (An unknown
+		// one is named with what was meant by cobra, as Args is nil.)
 		RunE: func(cc *cobra.Command, _ []string) error {
 			cc.SetOut(o.Stderr)
 			cc.Help()
@@ -73,15 +62,9 @@ func NewRoot(o *IO, paths Paths) *cobra.Command {
 	// text from outside; the render paths only show what was redacted when
 	// it was stored, and read no hosts.yml.
 	root.PersistentPreRun = func(cc *cobra.Command, _ []string) {
-		switch cc.Name() {
-		case "prompt", "statusline", "worker":
-			redactTokens(o.Env, false)
-		default:
-			redactTokens(o.Env, true)
-		}
+		redactTokens(o.Env, !slices.Contains([]string{"prompt", "statusline", "worker"}, cc.Name()))
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(o.Stdout)
 	root.SetErr(o.Stderr)
@@ -104,8 +87,6 @@ func usageError(format string, a ...any) error {
 	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, a...)}
 }
 
-var errUnknownShell = errors.New("unknown shell")
-
 // oneShell takes exactly one of shells, and says which there are when
 // none is given ("prchip init" alone), more than one, or another.
 func oneShell(shells []string) cobra.PositionalArgs {
@@ -117,15 +98,10 @@ func oneShell(shells []string) cobra.PositionalArgs {
 		case len(args) > 1:
 			return fmt.Errorf("%s takes one shell, not %d words: %s", cc.CommandPath(), len(args), list)
 		case !slices.Contains(shells, args[0]):
-			return fmt.Errorf("%w %q for %s: use %s", errUnknownShell, args[0], cc.CommandPath(), list)
+			return fmt.Errorf("unknown shell %q for %s: use %s", args[0], cc.CommandPath(), list)
 		}
 		return nil
 	}
-}
-
-// fixedValues completes a flag's value from a fixed list.
-func fixedValues(c *cobra.Command, flag string, values ...string) {
-	c.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 }
 
 // flagError is a usage error (exit 2) that suggests the nearest flag for
@@ -140,21 +116,15 @@ func flagError(c *cobra.Command, err error) error {
 	return usageError("%s\nRun '%s --help' for usage.", msg, c.CommandPath())
 }
 
-// nearestFlag is the visible flag of c closest to name, within two edits.
+// nearestFlag is the visible flag of c closest to name, within two edits;
+// VisitAll goes in sorted order, so a tie goes to the first.
 func nearestFlag(c *cobra.Command, name string) string {
-	var names []string
+	best, bestD := "", 3
 	c.Flags().VisitAll(func(f *pflag.Flag) {
-		if !f.Hidden {
-			names = append(names, f.Name)
+		if d := config.Distance(name, f.Name); !f.Hidden && d < bestD {
+			best, bestD = f.Name, d
 		}
 	})
-	sort.Strings(names)
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := config.Distance(name, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
 	return best
 }
 
@@ -165,10 +135,8 @@ func run(o *IO, paths Paths, args []string) int {
 	root := NewRoot(o, paths)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
-	if cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
-		return ExitOK // the prompt never complains, whatever it was given
-	}
-	if err == nil {
+	// The prompt never complains, whatever it was given.
+	if err == nil || cmd != nil && (cmd.Name() == "prompt" || cmd.Name() == "statusline") {
 		return ExitOK
 	}
 	var ee *ExitError
@@ -178,7 +146,7 @@ func run(o *IO, paths Paths, args []string) int {
 		}
 		return ee.Code
 	}
-	fmt.Fprintln(o.Stderr, "prchip:", err)
+	fmt.Fprintln(o.Stderr, "prchip:", strings.TrimSuffix(err.Error(), "\n")) // cobra's suggestions end in one
 	if !strings.Contains(err.Error(), "--help") {
 		fmt.Fprintf(o.Stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}

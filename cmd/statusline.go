@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/prchip/prchip/internal/render"
 	"github.com/prchip/prchip/internal/sanitize"
 )
 
@@ -32,15 +32,10 @@ type statuslineInput struct {
 	} `json:"workspace"`
 }
 
-// runStatusline is `prchip statusline`: the render of `prchip prompt`,
-// refresh included, for the directory the caller's JSON names, with
-// colours and links as the terminal takes them. Like the prompt it never
-// prints an error.
+// runStatusline is `prchip statusline`: the render of `prchip prompt`, for
+// the directory the caller's JSON names.
 func runStatusline(opts *statuslineOptions) {
-	defer func() {
-		// A status line must survive anything, including a bug of ours.
-		recover()
-	}()
+	defer survive()
 	o := opts.IO
 	if dir := callerDir(o.Stdin); dir != "" {
 		if o = o.at(dir); o == nil {
@@ -51,13 +46,7 @@ func runStatusline(opts *statuslineOptions) {
 	if opts.Plain {
 		shell = sanitize.Plain
 	}
-	r := render.Render(o.request(opts.Paths, shell, false))
-	if r.Text != "" {
-		o.print(r.Text + "\n")
-	}
-	if r.Child != nil {
-		r.Child.Release()
-	}
+	show(o, o.request(opts.Paths, shell, false), "\n")
 }
 
 // callerDir is the directory the JSON on stdin names: workspace.current_dir,
@@ -90,10 +79,7 @@ func callerDir(stdin io.Reader) string {
 	}()
 	select {
 	case in := <-got:
-		if in.Workspace.CurrentDir != "" {
-			return in.Workspace.CurrentDir
-		}
-		return in.Cwd
+		return cmp.Or(in.Workspace.CurrentDir, in.Cwd)
 	case <-time.After(statuslineWait):
 		return ""
 	}
@@ -104,20 +90,16 @@ type statuslineOptions struct {
 	Plain bool
 }
 
-// newStatuslineCmd is `prchip statusline` (runStatusline).
 func newStatuslineCmd(base baseOptions) *cobra.Command {
 	statuslineOpts := &statuslineOptions{baseOptions: base}
-	statusline := &cobra.Command{
-		Use:   "statusline",
-		Short: "Print the chip for an agent's or editor's status line (Claude Code)",
-		Long: "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
-			"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
-			"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
-			"never prints an error and always exits 0.",
-		Args:              cobra.NoArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-		Run:               func(*cobra.Command, []string) { runStatusline(statuslineOpts) },
-	}
+	statusline := plainCmd("statusline", "Print the chip for an agent's or editor's status line (Claude Code)", func() error {
+		runStatusline(statuslineOpts)
+		return nil
+	})
+	statusline.Long = "statusline reads the JSON its caller pipes to a status line command on stdin and prints\n" +
+		"the chip, with colours, for the directory it names (Claude Code: workspace.current_dir,\n" +
+		"else cwd; with no JSON, the current directory). Like prompt it never waits for GitHub,\n" +
+		"never prints an error and always exits 0."
 	statusline.Flags().BoolVar(&statuslineOpts.Plain, "plain", false, "no colours or links")
 	return statusline
 }

@@ -32,9 +32,8 @@ func runWorker(c *workerOptions) error {
 	case shell != sanitize.Fish && c.FIFOs == "":
 		return usageError("worker: --fifos names the hook's FIFO directory")
 	}
-	o := c.IO
 	return worker.Run(worker.Options{Shell: shell, Plain: c.Plain, ShellPID: pid, FIFOs: c.FIFOs, Files: c.Files,
-		Env: o.Env, Now: o.Now, Request: workerRequest})
+		Env: c.IO.Env, Now: c.IO.Now, Request: workerRequest})
 }
 
 // workerRequest is the render request of the worker's answers in e:
@@ -60,6 +59,6 @@ func newWorkerCmd(base baseOptions) *cobra.Command {
 	workerCmd.Flags().StringVar(&workerOpts.FIFOs, "fifos", "", "the directory of the hook's request and response FIFOs")
 	workerCmd.Flags().StringVar(&workerOpts.Files, "files", "", "fish: the directory of the hook's request and answer files")
 	workerCmd.Flags().BoolVar(&workerOpts.Plain, "plain", false, "answer plain text, for starship's env_var module")
-	fixedValues(workerCmd, "shell", "zsh", "bash", "fish")
+	workerCmd.RegisterFlagCompletionFunc("shell", cobra.FixedCompletions([]string{"zsh", "bash", "fish"}, cobra.ShellCompDirectiveNoFileComp))
 	return workerCmd
 }
