@@ -252,7 +252,7 @@ func privateChannel(dir string, fifos ...*os.File) error {
 	var st syscall.Stat_t
 	err, name, kind := syscall.Lstat(dir, &st), dir, uint32(syscall.S_IFDIR)
 	for i := 0; err == nil; i++ {
-		if st.Mode&syscall.S_IFMT != kind || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+		if mode := uint32(st.Mode); mode&syscall.S_IFMT != kind || st.Uid != uint32(os.Geteuid()) || mode&0o077 != 0 {
 			return fmt.Errorf("%w: %s", errSharedChannel, name)
 		}
 		if i == len(fifos) {
