@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -63,5 +64,31 @@ func TestBashFIFOsGoWithTheirDirectoryFirst(t *testing.T) {
 				t.Errorf("byName %v: %s is left (%v)", byName, p, err)
 			}
 		}
+	}
+}
+
+// The worker waits for a request in read(2): its FIFOs are blocking and
+// not in Go's poller (a deadline cannot be set on a file outside it).
+func TestFIFOsAreReadBlocking(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "req")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := openFIFO(p, syscall.O_RDWR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.SetReadDeadline(time.Now()); err == nil {
+		t.Error("the FIFO is in Go's poller")
+	}
+	sc, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags int
+	sc.Control(func(fd uintptr) { flags, _ = unix.FcntlInt(fd, unix.F_GETFL, 0) })
+	if flags&unix.O_NONBLOCK != 0 {
+		t.Error("the FIFO is non-blocking")
 	}
 }

@@ -264,14 +264,20 @@ func privateChannel(dir string, fifos ...*os.File) error {
 }
 
 // openFIFO opens a FIFO without blocking (write-only fails with ENXIO
-// when no reader is left), and leaves it blocking for the reads and writes
-// (Fd does that).
+// when no reader is left), and leaves it blocking for the reads and writes.
 func openFIFO(path string, mode int) (*os.File, error) {
-	f, err := os.OpenFile(path, mode|syscall.O_NONBLOCK, 0)
-	if err == nil {
-		f.Fd()
+	fd, err := syscall.Open(path, mode|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	return f, err
+	// Blocking, and so never in Go's poller: a request then wakes the
+	// worker in read(2), without an epoll wait and a goroutine hand-off
+	// (through os.OpenFile the zsh prompt measured 240-319 -> 330-341 us).
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		syscall.Close(fd)
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
 }
 
 // request is the render request for r: its directory, and its variables
