@@ -33,6 +33,26 @@ func askFunction(t *testing.T) string {
 	return strings.Replace(fn, first, "_prchip_left=2\n", 1)
 }
 
+// fifoPair makes a worker's FIFOs in dir and opens both ends read-write,
+// as the worker does; they close with the test.
+func fifoPair(t *testing.T, dir string) (req, resp *os.File) {
+	t.Helper()
+	var files []*os.File
+	for _, name := range []string{"req", "resp"} {
+		p := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		files = append(files, f)
+	}
+	return files[0], files[1]
+}
+
 // The hook's own question (_prchip_ask, in real bash over real FIFOs)
 // against a worker that answers at once, after the hook's poll, after a
 // late answer to an older question, with a chip too long for one write,
@@ -63,21 +83,7 @@ func TestBashAskReadsFrames(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for _, f := range []string{"req", "resp"} {
-				if err := syscall.Mkfifo(filepath.Join(dir, f), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			req, err := os.OpenFile(filepath.Join(dir, "req"), os.O_RDWR, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer req.Close()
-			resp, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDWR, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Close()
+			req, resp := fifoPair(t, dir)
 			go func() {
 				in := bufio.NewReader(req)
 				for _, rs := range c.replies {
@@ -141,21 +147,7 @@ func TestBashAskKeepsNoSecret(t *testing.T) {
 				}
 			}
 			if c.worker {
-				for _, f := range []string{"req", "resp"} {
-					if err := syscall.Mkfifo(filepath.Join(dir, f), 0o600); err != nil {
-						t.Fatal(err)
-					}
-				}
-				req, err := os.OpenFile(filepath.Join(dir, "req"), os.O_RDWR, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer req.Close()
-				resp, err := os.OpenFile(filepath.Join(dir, "resp"), os.O_RDWR, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer resp.Close()
+				req, resp := fifoPair(t, dir)
 				go func() {
 					if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
 						resp.Write(BashFrame(r.ID, "#1"))
