@@ -41,11 +41,11 @@ func TestFindFollowsGitEnvironment(t *testing.T) {
 	a, b := filepath.Join(base, "a"), filepath.Join(base, "b")
 	for _, r := range []struct{ dir, branch string }{{a, "feature"}, {b, "other"}} {
 		os.MkdirAll(r.dir, 0o755)
-		gitCLI(t, r.dir, "init", "-q", "-b", r.branch)
-		gitCLI(t, r.dir, "commit", "-q", "--allow-empty", "-m", "init")
-		gitCLI(t, r.dir, "remote", "add", "origin", "https://github.com/octo/"+filepath.Base(r.dir))
+		testenv.Git(t, r.dir, "init", "-q", "-b", r.branch)
+		testenv.Git(t, r.dir, "commit", "-q", "--allow-empty", "-m", "init")
+		testenv.Git(t, r.dir, "remote", "add", "origin", "https://github.com/octo/"+filepath.Base(r.dir))
 	}
-	gitCLI(t, b, "worktree", "add", "-q", "-b", "side", filepath.Join(base, "bwt"))
+	testenv.Git(t, b, "worktree", "add", "-q", "-b", "side", filepath.Join(base, "bwt"))
 	os.MkdirAll(filepath.Join(a, "sub", "deeper"), 0o755)
 	os.Symlink(filepath.Join(a, "sub"), filepath.Join(base, "link"))
 

@@ -35,18 +35,18 @@ func lookupRepo(t *testing.T, branch string, remotes, config []string, files map
 	}
 	dir := filepath.Join(home, "repo")
 	os.MkdirAll(dir, 0o755)
-	gitCLI(t, dir, "init", "-q", "-b", branch)
-	gitCLI(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
+	testenv.Git(t, dir, "init", "-q", "-b", branch)
+	testenv.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
 	for _, r := range remotes {
 		name, url, _ := strings.Cut(r, "=")
-		gitCLI(t, dir, "remote", "add", name, url)
+		testenv.Git(t, dir, "remote", "add", name, url)
 		for _, b := range []string{"feature", "main", "other"} {
-			gitCLI(t, dir, "update-ref", "refs/remotes/"+name+"/"+b, "HEAD")
+			testenv.Git(t, dir, "update-ref", "refs/remotes/"+name+"/"+b, "HEAD")
 		}
 	}
 	for _, c := range config {
 		k, v, _ := strings.Cut(c, "=")
-		gitCLI(t, dir, "config", "--add", k, v)
+		testenv.Git(t, dir, "config", "--add", k, v)
 	}
 	return dir
 }
@@ -178,14 +178,7 @@ func TestPlanMatchesGit(t *testing.T) {
 				branch = "feature"
 			}
 			dir := lookupRepo(t, branch, c.remotes, c.config, c.files, c.env)
-			info, err := Find(dir, env.Process())
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := info.Plan()
-			if err != nil {
-				t.Fatal(err)
-			}
+			info, p := plan(t, dir)
 			var want []Head
 			if c.push != nil {
 				h := *c.push
@@ -258,8 +251,8 @@ func TestPlanPushMatchesGitPush(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					base := t.TempDir()
 					o, f := filepath.Join(base, "o.git"), filepath.Join(base, "f.git")
-					gitCLI(t, base, "init", "-q", "--bare", o)
-					gitCLI(t, base, "init", "-q", "--bare", f)
+					testenv.Git(t, base, "init", "-q", "--bare", o)
+					testenv.Git(t, base, "init", "-q", "--bare", f)
 					var config []string
 					if pd != "" {
 						config = append(config, "push.default="+pd)
@@ -269,20 +262,13 @@ func TestPlanPushMatchesGitPush(t *testing.T) {
 					}
 					config = append(config, "branch.feature.remote=origin", "branch.feature.merge=refs/heads/"+upstream)
 					dir := lookupRepo(t, "feature", []string{"origin=" + o, "fork=" + f}, config, nil, nil)
-					gitCLI(t, dir, "push", "-q", "origin", "HEAD:refs/heads/"+upstream)
+					testenv.Git(t, dir, "push", "-q", "origin", "HEAD:refs/heads/"+upstream)
 					if pd == "matching" {
 						// matching pushes where the name is already.
-						gitCLI(t, dir, "push", "-q", "origin", "HEAD:refs/heads/feature")
-						gitCLI(t, dir, "push", "-q", "fork", "HEAD:refs/heads/feature")
+						testenv.Git(t, dir, "push", "-q", "origin", "HEAD:refs/heads/feature")
+						testenv.Git(t, dir, "push", "-q", "fork", "HEAD:refs/heads/feature")
 					}
-					info, err := Find(dir, env.Process())
-					if err != nil {
-						t.Fatal(err)
-					}
-					p, err := info.Plan()
-					if err != nil {
-						t.Fatal(err)
-					}
+					_, p := plan(t, dir)
 					var got *Head
 					if len(p.Heads) > 0 && p.Heads[0].Why == WhyPushTarget {
 						got = &p.Heads[0]
@@ -311,6 +297,17 @@ func TestPlanPushMatchesGitPush(t *testing.T) {
 	}
 }
 
+// plan finds the repository in dir and its lookup plan, as the refresh does.
+func plan(t *testing.T, dir string) (*Info, *Plan) {
+	t.Helper()
+	info := find(t, dir)
+	p, err := info.Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info, p
+}
+
 // gitMayFail runs git as gitCLI does and tells whether it succeeded (a
 // rebase that stops at a conflict fails).
 func gitMayFail(t *testing.T, dir string, env []string, args ...string) bool {
@@ -326,8 +323,8 @@ func gitMayFail(t *testing.T, dir string, env []string, args ...string) bool {
 func commitFile(t *testing.T, dir, f, body string) {
 	t.Helper()
 	writeFile(t, filepath.Join(dir, f), body)
-	gitCLI(t, dir, "add", f)
-	gitCLI(t, dir, "commit", "-q", "-m", f+": "+body)
+	testenv.Git(t, dir, "add", f)
+	testenv.Git(t, dir, "commit", "-q", "-m", f+": "+body)
 }
 
 // TestFindDuringRebase: while a rebase of a branch stops (an edit in
@@ -357,11 +354,11 @@ func TestFindDuringRebase(t *testing.T) {
 			return gitMayFail(t, dir, nil, "rebase", "main")
 		}},
 		{name: "detached HEAD", detached: true, start: func(t *testing.T, dir string) bool {
-			gitCLI(t, dir, "checkout", "-q", "--detach")
+			testenv.Git(t, dir, "checkout", "-q", "--detach")
 			return false
 		}},
 		{name: "rebase of a detached HEAD", detached: true, start: func(t *testing.T, dir string) bool {
-			gitCLI(t, dir, "checkout", "-q", "--detach")
+			testenv.Git(t, dir, "checkout", "-q", "--detach")
 			return gitMayFail(t, dir, nil, "rebase", "main")
 		}},
 	}
@@ -371,14 +368,14 @@ func TestFindDuringRebase(t *testing.T) {
 			files := map[string]string{".gitconfig": "[includeIf \"onbranch:feature\"]\n\tpath = rules\n", "rules": rewriteGh}
 			dir := lookupRepo(t, "main", []string{"origin=gh:o/r"}, nil, files, nil)
 			commitFile(t, dir, "f", "base")
-			gitCLI(t, dir, "branch", "feature")
+			testenv.Git(t, dir, "branch", "feature")
 			commitFile(t, dir, "f", "main")
 			if c.worktree {
 				wt := filepath.Join(t.TempDir(), "wt")
-				gitCLI(t, dir, "worktree", "add", "-q", wt, "feature")
+				testenv.Git(t, dir, "worktree", "add", "-q", wt, "feature")
 				dir = wt
 			} else {
-				gitCLI(t, dir, "checkout", "-q", "feature")
+				testenv.Git(t, dir, "checkout", "-q", "feature")
 			}
 			commitFile(t, dir, "f", "feature")
 			before, err := Find(dir, env.Process())
@@ -416,7 +413,7 @@ func TestFindDuringRebase(t *testing.T) {
 			if err != nil || p.Branch != "feature" || !p.Rebasing {
 				t.Fatalf("plan %+v, %v", p, err)
 			}
-			gitCLI(t, dir, "rebase", "--abort")
+			testenv.Git(t, dir, "rebase", "--abort")
 			after, err := Find(dir, env.Process())
 			if err != nil {
 				t.Fatal(err)
@@ -519,7 +516,7 @@ func gitHere(t *testing.T, dir string, args ...string) {
 func TestLookupIDCoversExactly(t *testing.T) {
 	testenv.Need(t, "git")
 	bare := filepath.Join(t.TempDir(), "o.git")
-	gitCLI(t, t.TempDir(), "init", "-q", "--bare", bare)
+	testenv.Git(t, t.TempDir(), "init", "-q", "--bare", bare)
 	dir := lookupRepo(t, "feature", []string{"origin=" + bare}, nil, map[string]string{".gitconfig": "[include]\n\tpath = inc\n", "inc": "[user]\n\tname = t\n"}, nil)
 	home := os.Getenv("HOME")
 	steps := []struct {
@@ -601,14 +598,7 @@ func TestLookupConfigIsLinear(t *testing.T) {
 		best := time.Hour
 		for range 3 {
 			start := time.Now()
-			info, err := Find(dir, env.Process())
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := info.Plan()
-			if err != nil {
-				t.Fatal(err)
-			}
+			info, p := plan(t, dir)
 			best = min(best, time.Since(start))
 			if len(info.Remotes) != n || len(p.Remotes) != n || info.Remotes[n-1].URL != fmt.Sprintf("h/%d/o", n-1) ||
 				len(p.Heads) != 1 || p.Heads[0].URL != "h/1/o" {
@@ -637,14 +627,7 @@ func TestIncludesEnd(t *testing.T) {
 		{".gitconfig": fanout.String(), "rules": rewriteGh},
 	} {
 		dir := lookupRepo(t, "feature", []string{"origin=gh:o/r"}, nil, files, nil)
-		info, err := Find(dir, env.Process())
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := info.Plan()
-		if err != nil {
-			t.Fatal(err)
-		}
+		info, p := plan(t, dir)
 		if len(info.Remotes) != 1 || len(p.Remotes) != 1 || info.Remotes[0].URL != "https://github.com/o/r" || p.Remotes[0].URL != "https://github.com/o/r" {
 			t.Errorf("%v: remotes %+v, plan %+v", files, info.Remotes, p.Remotes)
 		}
@@ -678,14 +661,7 @@ func TestRewrites(t *testing.T) {
 				}
 				dir := lookupRepo(t, "feature", remotes, nil, nil, nil)
 				appendFile(t, filepath.Join(dir, ".git", "config"), config)
-				info, err := Find(dir, env.Process())
-				if err != nil {
-					t.Fatal(err)
-				}
-				p, err := info.Plan()
-				if err != nil {
-					t.Fatal(err)
-				}
+				info, p := plan(t, dir)
 				if len(info.Remotes) != len(urls) {
 					t.Fatalf("remotes %+v", info.Remotes)
 				}
@@ -744,14 +720,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 		t.Run(c.cond+" on "+c.branch, func(t *testing.T) {
 			files := map[string]string{".gitconfig": "[includeIf \"" + strings.ReplaceAll(c.cond, `\`, `\\`) + "\"]\n\tpath = rules\n", "rules": rewriteGh}
 			dir := lookupRepo(t, c.branch, []string{"origin=gh:o/r"}, nil, files, nil)
-			info, err := Find(dir, env.Process())
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := info.Plan()
-			if err != nil {
-				t.Fatal(err)
-			}
+			info, p := plan(t, dir)
 			want := gitURL(t, dir, WhyUpstream, "origin")
 			if info.Remotes[0].URL != want || p.Remotes[0].URL != want {
 				t.Errorf("Find %q, Plan %q, git %q", info.Remotes[0].URL, p.Remotes[0].URL, want)
@@ -761,7 +730,7 @@ func TestIncludeIfMatchesGit(t *testing.T) {
 	t.Run("config.worktree", func(t *testing.T) {
 		dir := lookupRepo(t, "feature", []string{"origin=gh:o/r"}, []string{"extensions.worktreeConfig=true"}, nil, nil)
 		wt := filepath.Join(t.TempDir(), "wt")
-		gitCLI(t, dir, "worktree", "add", "-q", "-b", "side", wt)
+		testenv.Git(t, dir, "worktree", "add", "-q", "-b", "side", wt)
 		gitHere(t, wt, "config", "--worktree", "url.https://github.com/.insteadOf", "gh:")
 		for _, d := range []string{dir, wt} {
 			info, err := Find(d, env.Process())

@@ -3,7 +3,6 @@ package repo
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -19,21 +18,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/prchip/prchip/internal/env"
+	"github.com/prchip/prchip/internal/testenv"
 )
-
-func gitCLI(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	// A home of its own, with the XDG config directory git would read
-	// instead of ~/.config when it is set.
-	home := t.TempDir()
-	c := exec.Command("git", args...)
-	c.Dir = dir
-	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e",
-		"GIT_ALLOW_PROTOCOL=file", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
-	if out, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
 
 // fixture builds a repository with go-git: one commit on branch, remotes.
 func fixture(t *testing.T, branch string, remotes map[string]string) string {
@@ -148,14 +134,14 @@ func TestFindAgainstGoGit(t *testing.T) {
 
 func TestFindDetachedAndPackedRefs(t *testing.T) {
 	dir := fixture(t, "main", map[string]string{"origin": "https://github.com/o/r"})
-	gitCLI(t, dir, "pack-refs", "--all")
+	testenv.Git(t, dir, "pack-refs", "--all")
 	if _, err := os.Stat(filepath.Join(dir, ".git", "refs", "heads", "main")); err == nil {
 		t.Fatal("ref not packed")
 	}
 	if info := check(t, dir, dir); info.Branch != "main" {
 		t.Fatalf("packed branch %q", info.Branch)
 	}
-	gitCLI(t, dir, "checkout", "-q", "--detach")
+	testenv.Git(t, dir, "checkout", "-q", "--detach")
 	if info := check(t, dir, dir); !info.Detached {
 		t.Fatal("not detached")
 	}
@@ -164,7 +150,7 @@ func TestFindDetachedAndPackedRefs(t *testing.T) {
 func TestFindLinkedWorktree(t *testing.T) {
 	dir := fixture(t, "main", map[string]string{"origin": "https://github.com/o/r"})
 	wt := filepath.Join(t.TempDir(), "wt")
-	gitCLI(t, dir, "worktree", "add", "-q", "-b", "side/β", wt)
+	testenv.Git(t, dir, "worktree", "add", "-q", "-b", "side/β", wt)
 	info := check(t, filepath.Join(wt), wt)
 	if info.Branch != "side/β" || len(info.Remotes) != 1 {
 		t.Fatalf("worktree branch %q remotes %v", info.Branch, info.Remotes)
@@ -177,7 +163,7 @@ func TestFindLinkedWorktree(t *testing.T) {
 func TestFindSubmodule(t *testing.T) {
 	sub := fixture(t, "main", map[string]string{"origin": "https://github.com/o/sub"})
 	top := fixture(t, "main", map[string]string{"origin": "https://github.com/o/top"})
-	gitCLI(t, top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "mod")
+	testenv.Git(t, top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "mod")
 	mod := filepath.Join(top, "mod")
 	if st, err := os.Lstat(filepath.Join(mod, ".git")); err != nil || st.IsDir() {
 		t.Fatalf("submodule .git is not a file: %v", err)

@@ -176,13 +176,13 @@ func TestOwnershipFollowsGit(t *testing.T) {
 			}
 			setGitEnv(t, map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"})
 			os.MkdirAll(repo, 0o755)
-			gitCLI(t, repo, "init", "-q", "-b", "main")
-			gitCLI(t, repo, "commit", "-q", "--allow-empty", "-m", "init")
-			gitCLI(t, repo, "remote", "add", "origin", "https://github.com/o/r")
+			testenv.Git(t, repo, "init", "-q", "-b", "main")
+			testenv.Git(t, repo, "commit", "-q", "--allow-empty", "-m", "init")
+			testenv.Git(t, repo, "remote", "add", "origin", "https://github.com/o/r")
 			dir := repo
 			if c.worktree {
 				dir = filepath.Join(home, "src", "wt")
-				gitCLI(t, repo, "worktree", "add", "-q", "-b", "side", dir)
+				testenv.Git(t, repo, "worktree", "add", "-q", "-b", "side", dir)
 			}
 			if err := os.Symlink(repo, filepath.Join(home, "link")); err != nil {
 				t.Fatal(err)
@@ -256,7 +256,7 @@ func TestTrustReadsGitConfigOnlyForOthersRepositories(t *testing.T) {
 	os.MkdirAll(repo, 0o755)
 	setGitEnv(t, map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, "xdg")})
 	writeFile(t, filepath.Join(home, ".gitconfig"), "[safe]\n\tdirectory = *\n")
-	gitCLI(t, repo, "init", "-q", "-b", "main")
+	testenv.Git(t, repo, "init", "-q", "-b", "main")
 	var touched []string
 	tracked := env.Process().Tracked(func(p string, _ bool) { touched = append(touched, p) })
 	if _, err := Find(repo, tracked); err != nil {
