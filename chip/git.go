@@ -130,9 +130,9 @@ func (e *Engine) sync(ctx context.Context, f *Facts, local, head string) string 
 		return repo.SyncUnknown
 	case r.ExitCode != 0 || slices.Contains(has, local) && slices.Contains(has, head):
 		return ""
-	case len(r.Stderr) > 0:
-		// git skipped object stores it could not read (alternates
-		// nested too deep): what it lacks may be in one.
+	case bytes.Contains(r.Stderr, []byte("ignoring alternate object stores")):
+		// git skipped object stores (alternates nested too deep): what
+		// it lacks may be in one. Any other warning says nothing of that.
 		return repo.SyncUnknown
 	case !slices.Contains(has, local):
 		return ""

@@ -162,6 +162,19 @@ func TestSyncIgnoresTheUsersGitTrace(t *testing.T) {
 	}
 }
 
+// Only git's word that it skipped object stores makes a missing head
+// unknown: a hint or warning of another kind (here, git's notice that
+// info/grafts is deprecated) leaves it not fetched.
+func TestSyncUnknownOnlyForSkippedStores(t *testing.T) {
+	dir, _, _, c, _ := testenv.SyncRepo(t)
+	if err := os.WriteFile(filepath.Join(dir, ".git", "info", "grafts"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := syncIn(t, dir, c, "0123456789abcdef0123456789abcdef01234567"); got != repo.SyncNotFetched {
+		t.Errorf("sync against a commit the repository lacks, with a hint on stderr = %q, want not_fetched", got)
+	}
+}
+
 // A shallow clone's history ends early: an answer it cannot be sure of is
 // not given.
 func TestSyncShallowIsUnknown(t *testing.T) {
