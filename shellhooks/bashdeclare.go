@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prchip/prchip/internal/env"
 )
@@ -148,18 +149,7 @@ const pipeBuf = 4096
 // length is one read, and an ASCII body has as many characters as bytes
 // whatever the shell's locale.
 func BashFrame(id, chip string) []byte {
-	const hex = "0123456789abcdef"
-	body := make([]byte, 0, len(chip)+16)
-	for i := 0; i < len(chip); i++ {
-		switch c := chip[i]; {
-		case c == '\\':
-			body = append(body, '\\', '\\')
-		case c < 0x20 || c >= 0x7f:
-			body = append(body, '\\', 'x', hex[c>>4], hex[c&15])
-		default:
-			body = append(body, c)
-		}
-	}
+	body := bashEscape(nil, chip)
 	// A frame is one write of at most PIPE_BUF bytes, whole or nothing
 	// in the pipe, so the hook reads its body without a timeout. A chip
 	// too long for that is sent as the length 999999 without a body: the
@@ -176,4 +166,34 @@ func BashFrame(id, chip string) []byte {
 	}
 	head := fmt.Appendf(make([]byte, 0, 16+len(body)), "%010d%06d", n, size)
 	return append(head, body...)
+}
+
+// bashEscape appends chip to b as the hook's ${body@E} undoes it: a
+// backslash and every byte that is not printable ASCII written as \\
+// and \xHH.
+func bashEscape(b []byte, chip string) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(chip); i++ {
+		switch c := chip[i]; {
+		case c == '\\':
+			b = append(b, '\\', '\\')
+		case c < 0x20 || c >= 0x7f:
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// MemoFile is the bash worker's memo in its FIFO directory: while the
+// worker's answer to the last request stands, the line BashMemo makes,
+// which the hook reads instead of asking (docs/worker-protocol.md).
+const MemoFile = "memo"
+
+// BashMemo is the memo's line for chip standing until then: ten digits of
+// Unix time, a space, the chip escaped as in a frame, a newline.
+func BashMemo(until time.Time, chip string) []byte {
+	u := min(max(until.Unix(), 0), 9999999999)
+	return append(bashEscape(fmt.Appendf(make([]byte, 0, 12+len(chip)), "%010d ", u), chip), '\n')
 }

@@ -47,6 +47,8 @@ if [[ -z ${_prchip_hooked-} ]]; then
   _prchip_id=0 _prchip_fails=0 _prchip_pause=0 _prchip_can_work=0 _prchip_end=''
   # The question's budget, and its scratch variables (_prchip_ask).
   _prchip_budget=@PRCHIP_BUDGET_US@ _prchip_ae='' _prchip_env=()
+  # The memo's key: what the last answered request was asked with.
+  _prchip_key='' _prchip_mk=''
   if (( BASH_VERSINFO[0] >= 5 )); then
     _prchip_can_work=1
   fi
@@ -258,6 +260,37 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # the user's set -u would refuse for a name that is unset (local -
     # puts the option back on return).
     [[ $- != *u* ]] || { local -; set +u; }
+    # The memo: while the worker's last answer stands (nothing it depends
+    # on changed, no refresh came due), the worker keeps it in a file, and
+    # a prompt that would send the same request reads it there instead of
+    # asking: no request wakes the worker, no answer is waited for. The
+    # same request: the same directory and variables (_prchip_mk, secrets
+    # reduced to a fingerprint, against _prchip_key, the last answered
+    # request's), no invalidation, no git -c variables (they would stay
+    # in the shell). The worker, told by inotify, removes the memo as soon
+    # as a file the answer depends on changes; the line is "UNTIL chip",
+    # UNTIL the Unix time a refresh comes due (ten digits, compared as
+    # strings: no arithmetic on the file's text). It must be the user's
+    # own (-O on the open descriptor, as the FIFOs), and the worker
+    # alive and not stopped (its /proc stat: a worker killed or stopped
+    # would leave a memo no change removes). docs/worker-protocol.md.
+    _prchip_mk=''
+    if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]] && (( _prchip_wpid > 0 )); then
+      # shellcheck disable=SC2154 # the lower-case proxy names are the user's
+@PRCHIP_KEY_BASH@
+      if (( ! _prchip_dirty )) && [[ $_prchip_mk == "$_prchip_key" ]]; then
+        _prchip_line='' _prchip_n=''
+        # stat's third field is the state (the second, (prchip), has no
+        # space); a pattern such as ${line##*) } would cost 80 us.
+        { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r _prchip_n _prchip_n _prchip_n _prchip_v <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
+        if [[ ${_prchip_line:10:1} == ' ' && ${_prchip_line:0:10} > $EPOCHSECONDS && $_prchip_n == [RSD] ]]; then
+          PRCHIP=${_prchip_line:11} _prchip_rc=0 _prchip_line='' _prchip_n='' _prchip_v=''
+          PRCHIP=${PRCHIP@E}
+          return 0
+        fi
+      fi
+    fi
+    _prchip_key=''
     # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_ENV_BASH@
     _prchip_env=() _prchip_rc=1
@@ -333,7 +366,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
             _prchip_rc=3 # the one-shot render draws it
             break
           elif (( 10#${_prchip_line:0:10} == _prchip_id )); then
-            PRCHIP=${_prchip_body@E}
+            PRCHIP=${_prchip_body@E} _prchip_key=$_prchip_mk
             break
           elif (( 10#${_prchip_line:0:10} == 0 )); then
             _prchip_wpid=$_prchip_body

@@ -68,6 +68,7 @@ func Snippet(name string, o Options) (string, bool) {
 		// Tab-separated: a newline would make bash's printf, line-buffered,
 		// write the request in two pieces (and wake the worker twice).
 		"@PRCHIP_ENV_BASH@", "    _prchip_ae=\""+strings.ReplaceAll(envLines(`${%[1]s@A}`), "\n", "\t")+"\"",
+		"@PRCHIP_KEY_BASH@", "      _prchip_mk=\"$PWD\t"+memoKey()+"\"",
 		"@PRCHIP_ENV_FISH@", envLines(`        set -qx %[1]s; and set -a env "%[1]s=$%[1]s"`),
 		"@PRCHIP_ENV_FISH_EVENTS@", fishEvents(),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
@@ -115,6 +116,28 @@ func envLines(line string) string {
 		fmt.Fprintf(&b, line, n)
 	}
 	return b.String()
+}
+
+// memoKey is what the bash hook compares from one prompt to the next to
+// know that the worker's memo still answers it: each of env.Names as
+// ${NAME@A}, but for those that may hold a secret (a token, a proxy URL
+// with its password), which the shell must not keep after the prompt:
+// their attributes, length and last six characters (a GitHub token's last
+// six are its checksum). The hook takes no memo while the git -c
+// variables are set, so they are not here.
+func memoKey() string {
+	var b strings.Builder
+	for _, n := range env.Names {
+		switch {
+		case strings.HasPrefix(n, "GIT_CONFIG_PARAMETERS"), n == "GIT_CONFIG_COUNT":
+			continue
+		case strings.HasSuffix(n, "_TOKEN"), strings.HasSuffix(strings.ToUpper(n), "_PROXY") && !strings.EqualFold(n, "NO_PROXY"):
+			fmt.Fprintf(&b, "${%[1]s@a}${#%[1]s}${%[1]s: -6}\t", n)
+		default:
+			fmt.Fprintf(&b, "${%s@A}\t", n)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\t")
 }
 
 // isWord keeps configured command names to characters safe in every

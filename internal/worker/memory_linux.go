@@ -3,12 +3,15 @@ package worker
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"syscall"
 	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/prchip/prchip/shellhooks"
 )
 
 // answerCache lets the worker answer a prompt again without rendering:
@@ -32,6 +35,14 @@ type answerCache struct {
 
 	key, text string
 	until     time.Time // the cached answer holds before until; zero: none
+
+	// memo is the bash hook's FIFO directory (-1: none). While an answer
+	// is cached, its memo file there holds it, and the hook reads that
+	// instead of asking (docs/worker-protocol.md, "The memo"); memoLine
+	// writes the file's line, and memoKept says whether one is there.
+	memo     int
+	memoLine func(until time.Time, text string) []byte
+	memoKept bool
 }
 
 // maxWatches bounds the directories watched; past it the watches start over.
@@ -43,19 +54,29 @@ const watchMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MODIFY | unix.IN_ATT
 // newAnswerCache returns nil when inotify cannot be had (the per-user
 // instance limit, say): every answer is then rendered.
 func newAnswerCache() *answerCache {
-	c := &answerCache{buf: make([]byte, 64<<10)}
-	if !c.reset() {
+	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
+	if err != nil {
 		return nil
 	}
+	c := &answerCache{fd: fd, buf: make([]byte, 64<<10), memo: -1}
+	c.reset()
 	return c
 }
 
-// reset starts over with a new inotify instance and no watches; false
-// when none can be had.
-func (c *answerCache) reset() bool {
-	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	c.fd, c.wds, c.seen, c.names, c.until = fd, map[int32]string{}, map[string]string{}, map[[2]string]bool{}, time.Time{}
-	return err == nil
+// reset starts over with no watches and nothing cached. The descriptor
+// stays (watchMemo waits on it): the watches are removed, and the events
+// already queued, theirs included, dropped.
+func (c *answerCache) reset() {
+	for wd := range c.wds {
+		unix.InotifyRmWatch(c.fd, uint32(wd))
+	}
+	for {
+		if n, err := unix.Read(c.fd, c.buf); n <= 0 && err != unix.EINTR {
+			break
+		}
+	}
+	c.wds, c.seen, c.names = map[int32]string{}, map[string]string{}, map[[2]string]bool{}
+	c.forget()
 }
 
 // drain reads every queued event; an event about an entry the render
@@ -91,7 +112,7 @@ func (c *answerCache) drain() {
 			}
 		})
 		if changed {
-			c.until = time.Time{}
+			c.forget()
 			for d, w := range c.seen {
 				if w != d {
 					delete(c.seen, d)
@@ -127,10 +148,15 @@ func (c *answerCache) lookup(key string, now time.Time) (string, bool) {
 	return "", false
 }
 
-// forget ends the cached answer.
+// forget ends the cached answer, and its memo.
 func (c *answerCache) forget() {
-	if c != nil {
-		c.until = time.Time{}
+	if c == nil {
+		return
+	}
+	c.until = time.Time{}
+	if c.memoKept {
+		unix.Unlinkat(c.memo, shellhooks.MemoFile, 0)
+		c.memoKept = false
 	}
 }
 
@@ -140,10 +166,7 @@ func (c *answerCache) forget() {
 // appearing. It reports false when a path cannot be watched.
 func (c *answerCache) watch(paths []touched) bool {
 	if len(c.wds)+len(paths) > maxWatches {
-		unix.Close(c.fd)
-		if !c.reset() {
-			return false
-		}
+		c.reset()
 	}
 	// A path reached through a symbolic link changes where the link points
 	// to as well (gh on PATH is often a link): watch there too.
@@ -200,7 +223,55 @@ func watchTarget(p touched) string {
 	return d
 }
 
-// set caches text for key until then.
+// set caches text for key until then, and writes its memo (a rename:
+// the hook reads the old line or the new one, never part of one).
 func (c *answerCache) set(key, text string, until time.Time) {
 	c.key, c.text, c.until = key, text, until
+	if c.memo < 0 {
+		return
+	}
+	const tmp = shellhooks.MemoFile + ".tmp"
+	fd, err := unix.Openat(c.memo, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return
+	}
+	_, err = unix.Write(fd, c.memoLine(until, text))
+	if unix.Close(fd) == nil && err == nil && unix.Renameat(c.memo, tmp, c.memo, shellhooks.MemoFile) == nil {
+		c.memoKept = true
+	}
+}
+
+// keepMemo has the cache keep a memo in the bash hook's FIFO directory
+// dir, opened once (a directory put in its place later gets nothing) and
+// only when it is the user's alone; false when it is not.
+func (c *answerCache) keepMemo(dir string, line func(until time.Time, text string) []byte) bool {
+	if c == nil {
+		return false
+	}
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+		unix.Close(fd)
+		return false
+	}
+	c.memo, c.memoLine = fd, line
+	return true
+}
+
+// watchMemo ends the memo as soon as inotify tells of a change the cached
+// answer depends on, not at the next request: the hook reads the memo
+// without asking. It runs for the worker's life (bash's only).
+func (w *Worker) watchMemo() {
+	for {
+		p := []unix.PollFd{{Fd: int32(w.cache.fd), Events: unix.POLLIN}}
+		if _, err := unix.Poll(p, -1); err != nil && err != unix.EINTR {
+			return
+		}
+		w.mu.Lock()
+		w.cache.drain()
+		w.mu.Unlock()
+	}
 }

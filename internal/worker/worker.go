@@ -100,8 +100,9 @@ func removeFIFOs(dir string, byName bool) {
 	if gone := dir + ".gone"; byName && os.Rename(dir, gone) == nil {
 		dir = gone
 	}
-	os.Remove(filepath.Join(dir, "req"))
-	os.Remove(filepath.Join(dir, "resp"))
+	for _, f := range []string{"req", "resp", shellhooks.MemoFile, shellhooks.MemoFile + ".tmp"} {
+		os.Remove(filepath.Join(dir, f))
+	}
 	os.Remove(dir)
 }
 
@@ -123,6 +124,9 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	// deleted (the worker would go on running the old inode).
 	if id := rawfile.Identity("/proc/self/exe"); id != (rawfile.ID{}) {
 		w.exe = id
+	}
+	if o.Shell == sanitize.Bash && w.cache.keepMemo(o.FIFOs, shellhooks.BashMemo) {
+		go w.watchMemo()
 	}
 	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
 	defer w.leave()
@@ -346,6 +350,11 @@ func (w *Worker) answer(r shellhooks.Request) (ok bool) {
 // (a change between the first render and the watches shows as a
 // difference).
 func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen []touched) {
+	// The binary too: an upgrade ends the answer (and bash's memo), so
+	// the next prompt asks, and the worker ends after that answer.
+	if filepath.IsAbs(w.exePath) {
+		seen = append(seen, touched{w.exePath, false})
+	}
 	if w.cache == nil || !w.cache.watch(seen) {
 		return
 	}
