@@ -186,14 +186,19 @@ func bashEscape(b []byte, chip string) []byte {
 	return b
 }
 
-// MemoFile is the bash worker's memo in its FIFO directory: while the
-// worker's answer to the last request stands, the line BashMemo makes,
-// which the hook reads instead of asking (docs/worker-protocol.md).
+// MemoFile is the bash and zsh workers' memo in the FIFO directory:
+// while the worker's answer to the last request stands, the line Memo
+// makes, which the hook reads instead of asking (docs/worker-protocol.md).
 const MemoFile = "memo"
 
-// BashMemo is the memo's line for chip standing until then: ten digits of
-// Unix time, a space, the chip escaped as in a frame, a newline.
-func BashMemo(until time.Time, chip string) []byte {
-	u := min(max(until.Unix(), 0), 9999999999)
-	return append(bashEscape(fmt.Appendf(make([]byte, 0, 12+len(chip)), "%010d ", u), chip), '\n')
+// Memo is the memo's line for chip standing until then: ten digits of
+// Unix time, a space, the chip (for bash escaped as in a frame), a newline.
+func Memo(bash bool, until time.Time, chip string) []byte {
+	b := fmt.Appendf(make([]byte, 0, 12+len(chip)), "%010d ", min(max(until.Unix(), 0), 9999999999))
+	if bash {
+		b = bashEscape(b, chip)
+	} else {
+		b = append(b, chip...)
+	}
+	return append(b, '\n')
 }

@@ -38,6 +38,8 @@ if (( ! ${+_prchip_hooked} )); then
   # try after three, and a worker to end ("pid:dir").
   typeset -gi _prchip_req=0 _prchip_resp=0 _prchip_resp_rw=0 _prchip_wpid=0 _prchip_id=0 _prchip_fails=0 _prchip_pause=0
   typeset -g _prchip_dir='' _prchip_wdir='' _prchip_buf='' _prchip_end=''
+  # The memo's key: what the last answered request was asked with.
+  typeset -g _prchip_key=''
   typeset -gi _prchip_can_work=0 _prchip_bang=0
   # What the chip is escaped for: zsh, or plain under starship (see
   # _prchip_precmd); and what the running worker answers.
@@ -182,6 +184,8 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
+    # (After its hello the worker has removed them, and removes the
+    # directory and its memo when it ends.)
     [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
     if (( _prchip_resp )); then
       zle -F $_prchip_resp 2>/dev/null
@@ -209,10 +213,38 @@ if (( ! ${+_prchip_hooked} )); then
   # prompt, so the common case is one write and one read.
   _prchip_ask() {
     emulate -L zsh
-    local line chunk
-    local -a env
-    local -i i
+    local line chunk key=''
+    local -a env kw
+    local -i i fd
     local k
+    # The memo: while the worker's last answer stands (nothing it depends
+    # on changed, no refresh came due), the worker keeps it in a file in
+    # its directory, and a prompt that would send the same request reads
+    # it there instead of asking: no request wakes the worker, no answer
+    # is waited for. The same request: the same directory and variables
+    # (key, secrets reduced to a fingerprint, against _prchip_key, the
+    # last answered request's), no invalidation, no git -c variables
+    # (they would stay in the shell). The worker, told by inotify, removes
+    # the memo as soon as a file the answer depends on changes; the line
+    # is "UNTIL chip", UNTIL the Unix time a refresh comes due. It must be
+    # the user's own (-O on the open descriptor), and the worker alive and
+    # not stopped (its /proc stat: a worker killed or stopped would leave
+    # a memo no change removes). docs/worker-protocol.md.
+    if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]]; then
+@PRCHIP_KEY_ZSH@
+      if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]] &&
+        sysopen -r -o cloexec -u fd -- $_prchip_wdir/memo 2>/dev/null; then
+        [[ -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
+        exec {fd}<&-
+        k=$(</proc/$_prchip_wpid/stat) 2>/dev/null
+        if [[ $line[11] == ' ' && $line[1,10] == <-> && ${k#*\) } == [RSD]* ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+          PRCHIP=${${line[12,-1]}%$'\n'}
+          (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
+          return 0
+        fi
+      fi
+    fi
+    _prchip_key=''
 @PRCHIP_ENV_ZSH@
     # git's configuration from the environment (git -c, direnv): the
     # GIT_CONFIG_COUNT pairs git reads, as many as the worker takes.
@@ -238,7 +270,7 @@ if (( ! ${+_prchip_hooked} )); then
         _prchip_buf=${_prchip_buf#*$'\n'}
         case $line in
           ("$_prchip_id "*)
-            PRCHIP=${line#* }
+            PRCHIP=${line#* } _prchip_key=$key
             (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
             return 0 ;;
           ('hello '*) _prchip_hello ${line#hello } ;;

@@ -68,7 +68,10 @@ func Snippet(name string, o Options) (string, bool) {
 		// Tab-separated: a newline would make bash's printf, line-buffered,
 		// write the request in two pieces (and wake the worker twice).
 		"@PRCHIP_ENV_BASH@", "    _prchip_ae=\""+strings.ReplaceAll(envLines(`${%[1]s@A}`), "\n", "\t")+"\"",
-		"@PRCHIP_KEY_BASH@", "      _prchip_mk=\"$PWD\t"+memoKey()+"\"",
+		"@PRCHIP_KEY_BASH@", "      _prchip_mk=\"$PWD\t"+memoKey(`${%[1]s@A}`, `${%[1]s@a}${#%[1]s}${%[1]s: -6}`)+"\"",
+		// zsh: words of an array, joined after (one quoted string of them
+		// all costs zsh 100 us, as it copies the string at each expansion).
+		"@PRCHIP_KEY_ZSH@", "      kw=($PWD "+strings.ReplaceAll(memoKey(`${(t)%[1]s}=$%[1]s`, `${(t)%[1]s}${#%[1]s}${%[1]s[-6,-1]}`), "\t", " ")+")\n      key=${(pj:\\0:)kw}",
 		"@PRCHIP_ENV_FISH@", envLines(`        set -qx %[1]s; and set -a env "%[1]s=$%[1]s"`),
 		"@PRCHIP_ENV_FISH_EVENTS@", fishEvents(),
 		"@PRCHIP_BUDGET_S@", strconv.FormatFloat(Budget.Seconds(), 'f', -1, 64),
@@ -118,26 +121,30 @@ func envLines(line string) string {
 	return b.String()
 }
 
-// memoKey is what the bash hook compares from one prompt to the next to
-// know that the worker's memo still answers it: each of env.Names as
-// ${NAME@A}, but for those that may hold a secret (a token, a proxy URL
-// with its password), which the shell must not keep after the prompt:
-// their attributes, length and last six characters (a GitHub token's last
-// six are its checksum). The hook takes no memo while the git -c
-// variables are set, so they are not here.
-func memoKey() string {
+// memoKey is what the bash and zsh hooks compare from one prompt to the
+// next to know that the worker's memo still answers them: each of
+// env.Names as plain (its value and whether it is exported), but for
+// those that may hold a secret (a token, a proxy URL with its password),
+// which the shell must not keep after the prompt: secret, their
+// attributes, length and last six characters (a GitHub token's last six
+// are its checksum). The hooks take no memo while the git -c variables
+// are set, so they are not here.
+func memoKey(plain, secret string) string {
 	var b strings.Builder
 	for _, n := range env.Names {
+		f := plain
 		switch {
-		case strings.HasPrefix(n, "GIT_CONFIG_PARAMETERS"), n == "GIT_CONFIG_COUNT":
+		case n == "GIT_CONFIG_PARAMETERS", n == "GIT_CONFIG_COUNT":
 			continue
 		case strings.HasSuffix(n, "_TOKEN"), strings.HasSuffix(strings.ToUpper(n), "_PROXY") && !strings.EqualFold(n, "NO_PROXY"):
-			fmt.Fprintf(&b, "${%[1]s@a}${#%[1]s}${%[1]s: -6}\t", n)
-		default:
-			fmt.Fprintf(&b, "${%s@A}\t", n)
+			f = secret
 		}
+		if b.Len() > 0 {
+			b.WriteByte('\t')
+		}
+		fmt.Fprintf(&b, f, n)
 	}
-	return strings.TrimSuffix(b.String(), "\t")
+	return b.String()
 }
 
 // isWord keeps configured command names to characters safe in every

@@ -36,7 +36,7 @@ type answerCache struct {
 	key, text string
 	until     time.Time // the cached answer holds before until; zero: none
 
-	// memo is the bash hook's FIFO directory (-1: none). While an answer
+	// memo is the bash or zsh hook's FIFO directory (-1: none). While an answer
 	// is cached, its memo file there holds it, and the hook reads that
 	// instead of asking (docs/worker-protocol.md, "The memo"); memoLine
 	// writes the file's line, and memoKept says whether one is there.
@@ -241,7 +241,7 @@ func (c *answerCache) set(key, text string, until time.Time) {
 	}
 }
 
-// keepMemo has the cache keep a memo in the bash hook's FIFO directory
+// keepMemo has the cache keep a memo in the hook's FIFO directory
 // dir, opened once (a directory put in its place later gets nothing) and
 // only when it is the user's alone; false when it is not.
 func (c *answerCache) keepMemo(dir string, line func(until time.Time, text string) []byte) bool {
@@ -263,7 +263,7 @@ func (c *answerCache) keepMemo(dir string, line func(until time.Time, text strin
 
 // watchMemo ends the memo as soon as inotify tells of a change the cached
 // answer depends on, not at the next request: the hook reads the memo
-// without asking. It runs for the worker's life (bash's only).
+// without asking. It runs for the worker's life (bash and zsh).
 func (w *Worker) watchMemo() {
 	for {
 		p := []unix.PollFd{{Fd: int32(w.cache.fd), Events: unix.POLLIN}}

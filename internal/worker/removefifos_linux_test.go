@@ -36,7 +36,7 @@ func TestBashFIFOsGoWithTheirDirectoryFirst(t *testing.T) {
 		if _, err := unix.InotifyAddWatch(fd, dir, unix.IN_DELETE); err != nil {
 			t.Fatal(err)
 		}
-		removeFIFOs(dir, byName)
+		removeFIFOs(dir, byName, true)
 		var events []string
 		buf := make([]byte, 4096)
 		n, _ := unix.Read(fd, buf)

@@ -60,14 +60,15 @@ func Run(o Options) error {
 	// Opened without blocking (a shell that is already gone must not leave
 	// its worker waiting in open for good), then used blocking: the worker
 	// waits in read(2), not in the poller. zsh keeps its ends open
-	// (close-on-exec), so the FIFOs go at once, opened or not. bash opens
+	// (close-on-exec), so the FIFOs go at once, opened or not (their
+	// directory stays for the memo, until the worker ends). bash opens
 	// them by name for each prompt only (it cannot keep a descriptor from
 	// the commands it starts), so they stay until the worker ends, and the
 	// worker holds both read-write: the shell closing its ends between
 	// prompts is no end of file, and an answer to a shell that gave up
 	// waiting is no broken pipe.
 	keep := o.Shell == sanitize.Bash
-	rmFIFOs := func() { removeFIFOs(o.FIFOs, keep) }
+	rmFIFOs := func() { removeFIFOs(o.FIFOs, keep, true) }
 	inMode, outMode := syscall.O_RDONLY, syscall.O_WRONLY
 	if keep {
 		inMode, outMode = syscall.O_RDWR, syscall.O_RDWR
@@ -80,30 +81,33 @@ func Run(o Options) error {
 	if err == nil {
 		err = privateChannel(o.FIFOs, in, out)
 	}
-	if !keep || err != nil {
-		rmFIFOs()
-		rmFIFOs = nil
-	}
 	if err != nil {
+		rmFIFOs()
 		return nil // the shell gave up on this worker, or the channel is not the user's alone
+	}
+	if !keep {
+		removeFIFOs(o.FIFOs, false, false)
 	}
 	bin := bufio.NewReaderSize(in, 64<<10)
 	return serveShell(o, out, func() (shellhooks.Request, error) { return shellhooks.ReadRequest(bin) }, rmFIFOs)
 }
 
-// removeFIFOs removes the FIFOs and their directory. bash opens them by
-// name at every prompt with `<>`, which creates a missing file: its
-// directory is first renamed away (byName), so that a prompt never finds
-// it without its FIFOs and writes its request, token and all, into a
-// file of its own making.
-func removeFIFOs(dir string, byName bool) {
+// removeFIFOs removes the FIFOs, and with all the memo and the
+// directory. bash opens them by name at every prompt with `<>`, which
+// creates a missing file: its directory is first renamed away (byName),
+// so that a prompt never finds it without its FIFOs and writes its
+// request, token and all, into a file of its own making.
+func removeFIFOs(dir string, byName, all bool) {
 	if gone := dir + ".gone"; byName && os.Rename(dir, gone) == nil {
 		dir = gone
 	}
-	for _, f := range []string{"req", "resp", shellhooks.MemoFile, shellhooks.MemoFile + ".tmp"} {
-		os.Remove(filepath.Join(dir, f))
+	os.Remove(filepath.Join(dir, "req"))
+	os.Remove(filepath.Join(dir, "resp"))
+	if all {
+		os.Remove(filepath.Join(dir, shellhooks.MemoFile))
+		os.Remove(filepath.Join(dir, shellhooks.MemoFile+".tmp"))
+		os.Remove(dir)
 	}
-	os.Remove(dir)
 }
 
 // serveShell runs the worker for o's shell once its channel is set up:
@@ -125,7 +129,9 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	if id := rawfile.Identity("/proc/self/exe"); id != (rawfile.ID{}) {
 		w.exe = id
 	}
-	if o.Shell == sanitize.Bash && w.cache.keepMemo(o.FIFOs, shellhooks.BashMemo) {
+	if o.Shell != sanitize.Fish && w.cache.keepMemo(o.FIFOs, func(until time.Time, text string) []byte {
+		return shellhooks.Memo(o.Shell == sanitize.Bash, until, text)
+	}) {
 		go w.watchMemo()
 	}
 	w.record = writeRecord(o.Request(o.Env).State, o.ShellPID, exe)
