@@ -124,6 +124,11 @@ func runShell(w *world, prchip, sh, stateHome string, rounds int, after func(r *
 	out := filepath.Join(w.home, "bench-"+name+variant+"-"+filepath.Base(stateHome))
 	os.Remove(out)
 	text := shellScripts[name]
+	if variant == "ask" {
+		// Every prompt asks the worker: the memo's key is forgotten
+		// before each round, outside the timed parts.
+		text = strings.Replace(text, "\n  if (( RANDOM % 2 )); then", "\n  _prchip_key=''\n  if (( RANDOM % 2 )); then", 1)
+	}
 	if strings.HasPrefix(variant, "preexec") {
 		if _, err := os.Stat(bashPreexecFile); err != nil {
 			return nil, fmt.Errorf("bash-preexec: %w", err)
@@ -336,11 +341,11 @@ func memory(pid int) (rss, private int64, err error) {
 // idle, when idle > 0).
 func runShells(o options, w *world, states map[int]string) error {
 	fmt.Fprintf(o.out, "\nOne prompt's hooks in real shells against x=$(git rev-parse --abbrev-ref HEAD) in the same shell,\n%d interleaved rounds, median of per-round ratios (medians of the times in brackets):\n", o.shellRounds)
-	for _, sh := range []string{"zsh", "bash", "bash+preexec", "bash+preexec-hook", "fish"} {
+	for _, sh := range []string{"zsh", "zsh+ask", "bash", "bash+ask", "bash+preexec", "bash+preexec-hook", "fish"} {
 		for _, repos := range []int{1, 500} {
 			var after func(r *shellResult) error
 			rounds := o.shellRounds
-			if sh == "zsh" && repos == 1 {
+			if sh == "zsh+ask" && repos == 1 { // the worker's memory after as many requests
 				after = func(r *shellResult) error { return workerMemory(o, "zsh", r, o.idle) }
 				rounds = max(rounds, o.memRequests-20)
 			}
@@ -355,7 +360,8 @@ func runShells(o options, w *world, states map[int]string) error {
 			if r.replaced != 0 {
 				note = fmt.Sprintf("  (worker %d replaced by %d: some prompts were one-shot)", r.replaced, r.worker)
 			}
-			label := map[string]string{"bash+preexec": "bash+preexec (all hooks)", "bash+preexec-hook": "bash+preexec (prchip's hook)"}[sh]
+			label := map[string]string{"bash+preexec": "bash+preexec (all hooks)", "bash+preexec-hook": "bash+preexec (prchip's hook)",
+				"zsh+ask": "zsh, asking each prompt", "bash+ask": "bash, asking each prompt"}[sh]
 			if label == "" {
 				label = sh
 			}
