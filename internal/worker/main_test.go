@@ -7,14 +7,21 @@ import (
 
 	"github.com/prchip/prchip/internal/env"
 	"github.com/prchip/prchip/internal/render"
+	"github.com/prchip/prchip/internal/sanitize"
 	"github.com/prchip/prchip/internal/testenv"
 )
 
 // The tests run in a home of their own (testenv.Isolate). The background
 // refresh a test's render starts runs this binary as `prchip __refresh
 // ROOT` (render.BackgroundCmd): render.Refresh, with the files testRequest
-// names, as prchip's own would.
+// names, as prchip's own would. Run as `prchip worker SHELL FIFOS`, it is
+// a real worker (Run) of its parent, for the tests that need the whole
+// process (startWorker).
 func TestMain(m *testing.M) {
+	if len(os.Args) == 4 && os.Args[1] == "worker" {
+		Run(Options{Shell: sanitize.Shell(os.Args[2]), ShellPID: os.Getppid(), FIFOs: os.Args[3], Env: env.Process(), Request: testRequest})
+		os.Exit(0)
+	}
 	if len(os.Args) == 3 && os.Args[1] == render.BackgroundCmd {
 		q := testRequest(env.Process())
 		q.Dir = os.Args[2]
