@@ -75,7 +75,7 @@ printf '%s:%s\n' "$_prchip_rc" "$PRCHIP"`
 // in dir.
 func writeMemo(t *testing.T, dir string, until time.Time) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, MemoFile), BashMemo(until, memoChip), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, MemoFile), Memo(true, until, memoChip), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -309,7 +309,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # A request the pipe could not hold (4 KiB when the user's pipes are
     # shrunk) could block this write for good once the worker is gone.
     if (( ${#_prchip_ae} + ${#PWD} > 3500 )) || { (( ${#_prchip_env[@]} )) && _prchip_line="${_prchip_env[*]}$_prchip_ae$PWD" && (( ${#_prchip_line} > 3500 )); }; then
-      _prchip_rc=3 _prchip_ae='' _prchip_env=() _prchip_line=''
+      _prchip_rc=3 _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_v=''
       return 0
     fi
     if (( _prchip_dirty )) && [[ -z $_prchip_once ]]; then
@@ -385,7 +385,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     } 2>&- 98<>"$_prchip_wdir/req" 99<>"$_prchip_wdir/resp" || :
     # Globals outlive the question: what it carried (tokens, git -c
     # values) must not stay in the shell after `unset GH_TOKEN`.
-    _prchip_ae='' _prchip_env=() _prchip_line=''
+    _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_v=''
     return 0
   }
 

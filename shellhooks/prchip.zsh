@@ -184,9 +184,9 @@ if (( ! ${+_prchip_hooked} )); then
       _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
-    # (After its hello the worker has removed them, and removes the
-    # directory and its memo when it ends.)
-    [[ -n $_prchip_dir ]] && command rm -rf -- $_prchip_dir 2>/dev/null
+    # After its hello the worker has removed them; its directory (the
+    # memo's) goes here too, in case the worker was killed outright.
+    [[ -n ${_prchip_dir:-$_prchip_wdir} ]] && command rm -rf -- ${_prchip_dir:-$_prchip_wdir} 2>/dev/null
     if (( _prchip_resp )); then
       zle -F $_prchip_resp 2>/dev/null
       exec {_prchip_resp}<&-

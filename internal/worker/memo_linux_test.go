@@ -154,7 +154,7 @@ func (p *procWorker) memo() string {
 }
 
 // checkMemo fails unless memo is the line of body (as framed) standing
-// until a time to come: shellhooks.BashMemo's ten digits, a space, the
+// until a time to come: shellhooks.Memo's ten digits, a space, the
 // chip escaped as in a frame.
 func checkMemo(t *testing.T, memo, body string) {
 	t.Helper()
@@ -165,8 +165,8 @@ func checkMemo(t *testing.T, memo, body string) {
 	if !time.Unix(until, 0).After(time.Now()) {
 		t.Fatalf("memo %q stands until %v, already past", memo, time.Unix(until, 0))
 	}
-	if want := strings.TrimSuffix(string(shellhooks.BashMemo(time.Unix(until, 0), "")), "\n"); !strings.HasPrefix(memo, want) {
-		t.Fatalf("memo %q, BashMemo makes %q for no chip", memo, want)
+	if want := strings.TrimSuffix(string(shellhooks.Memo(true, time.Unix(until, 0), "")), "\n"); !strings.HasPrefix(memo, want) {
+		t.Fatalf("memo %q, Memo makes %q for no chip", memo, want)
 	}
 }
 
@@ -205,7 +205,7 @@ func replace(t *testing.T, path, text string, mode os.FileMode) {
 	}
 }
 
-// A bash worker keeps its standing answer in the memo (BashMemo's line,
+// A bash worker keeps its standing answer in the memo (Memo's line,
 // the chip escaped as in its frame), and removes it as soon as a file the
 // answer depends on changes, without waiting for a request (watchMemo):
 // the configuration, the repository's HEAD, the worker's own binary. After
@@ -265,21 +265,16 @@ func TestBashWorkerMemoGoesBeforeAnotherAnswer(t *testing.T) {
 	}
 }
 
-// Only a bash worker keeps a memo (zsh and fish wait for their answers
-// anyway): a zsh worker whose FIFO directory stays (the test's file in
-// it) writes none after answers a bash worker would keep. And the cache keeps a
-// memo only in a directory that is the user's alone, not through a link
-// (keepMemo); elsewhere set writes none.
-func TestMemoOnlyForBashInAPrivateDirectory(t *testing.T) {
+// A zsh worker keeps a memo too, its chip as zsh's answers carry it (not
+// escaped as bash's). And the cache keeps a memo only in a directory that
+// is the user's alone, not through a link (keepMemo); elsewhere set writes
+// none.
+func TestMemoOnlyInAPrivateDirectory(t *testing.T) {
 	t.Run("zsh worker", func(t *testing.T) {
 		r := newRig(t, "")
 		p := startWorker(t, r, sanitize.Zsh)
-		for range 3 {
-			p.ask(r.repo)
-		}
-		if _, err := os.Lstat(filepath.Join(p.dir, shellhooks.MemoFile)); !os.IsNotExist(err) {
-			t.Fatalf("a zsh worker's memo: %v %q", err, p.memo())
-		}
+		memo, body := p.awaitMemo(r.repo)
+		checkMemo(t, memo, body)
 	})
 	for _, c := range []struct {
 		name   string
@@ -313,14 +308,14 @@ func TestMemoOnlyForBashInAPrivateDirectory(t *testing.T) {
 				at = filepath.Join(base, "link")
 				os.Symlink(dir, at)
 			}
-			if ok := cache.keepMemo(at, shellhooks.BashMemo); ok != c.ok {
+			if ok := cache.keepMemo(at, func(u time.Time, c string) []byte { return shellhooks.Memo(true, u, c) }); ok != c.ok {
 				t.Fatalf("keepMemo: %v, want %v", ok, c.ok)
 			}
 			until := time.Now().Add(time.Hour)
 			cache.set("k", "\x1b[1m#1\\", until)
 			b, err := os.ReadFile(filepath.Join(dir, shellhooks.MemoFile))
-			if c.ok && string(b) != string(shellhooks.BashMemo(until, "\x1b[1m#1\\")) {
-				t.Fatalf("memo %q (%v), want %q", b, err, shellhooks.BashMemo(until, "\x1b[1m#1\\"))
+			if c.ok && string(b) != string(shellhooks.Memo(true, until, "\x1b[1m#1\\")) {
+				t.Fatalf("memo %q (%v), want %q", b, err, shellhooks.Memo(true, until, "\x1b[1m#1\\"))
 			}
 			if !c.ok && !os.IsNotExist(err) {
 				t.Fatalf("a memo where none may be: %q %v", b, err)

@@ -361,7 +361,8 @@ func (w *Worker) fill(r shellhooks.Request, key string, first render.Chip, seen 
 	if filepath.IsAbs(w.exePath) {
 		seen = append(seen, touched{w.exePath, false})
 	}
-	if w.cache == nil || !w.cache.watch(seen) {
+	// A binary replaced before its watch stood is seen here, not missed.
+	if w.cache == nil || !w.cache.watch(seen) || w.exe != rawfile.Identity(w.exePath) {
 		return
 	}
 	defer func() { recover() }()
