@@ -88,10 +88,11 @@ func startWorkerOf(t *testing.T, w *world, bin, shell string, shellPID int) *wor
 		t.Fatalf("hello names pid %d, the worker is %d", wc.pid, c.Process.Pid)
 	}
 	rw.Close()
-	// zsh's worker unlinks the FIFOs once it holds them; bash opens them by
-	// name for each prompt, so they stay until its worker ends.
-	if _, err := os.Stat(dir); shell == "zsh" && !os.IsNotExist(err) {
-		t.Errorf("the FIFO directory is still there after hello: %v", err)
+	// zsh's worker unlinks the FIFOs once it holds them (their directory
+	// stays for the memo); bash opens them by name for each prompt, so
+	// they stay until its worker ends.
+	if _, err := os.Stat(filepath.Join(dir, "req")); shell == "zsh" && !os.IsNotExist(err) {
+		t.Errorf("the request FIFO is still there after hello: %v", err)
 	} else if shell == "bash" && err != nil {
 		t.Errorf("bash's FIFO directory is gone after hello: %v", err)
 	}

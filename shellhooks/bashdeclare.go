@@ -191,10 +191,13 @@ func bashEscape(b []byte, chip string) []byte {
 // makes, which the hook reads instead of asking (docs/worker-protocol.md).
 const MemoFile = "memo"
 
-// Memo is the memo's line for chip standing until then: ten digits of
-// Unix time, a space, the chip (for bash escaped as in a frame), a newline.
-func Memo(bash bool, until time.Time, chip string) []byte {
-	b := fmt.Appendf(make([]byte, 0, 12+len(chip)), "%010d ", min(max(until.Unix(), 0), 9999999999))
+// Memo is the memo's line for chip standing until then, from the worker
+// that started at start (its /proc stat's 22nd field: the hook reads the
+// same field for the worker's pid, so a pid that names another process by
+// then takes no memo): ten digits of Unix time, a space, start, a space,
+// the chip (for bash escaped as in a frame), a newline.
+func Memo(bash bool, until time.Time, start, chip string) []byte {
+	b := fmt.Appendf(make([]byte, 0, 32+len(chip)), "%010d %s ", min(max(until.Unix(), 0), 9999999999), start)
 	if bash {
 		b = bashEscape(b, chip)
 	} else {

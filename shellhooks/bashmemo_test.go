@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/prchip/prchip/chip/proc"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,11 +72,15 @@ printf '%s:%s\n' "$_prchip_rc" "$PRCHIP"`
 	return strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 }
 
-// writeMemo puts the worker's memo line for memoChip standing until then
-// in dir.
+// writeMemo puts the memo line for memoChip standing until then in dir,
+// as a worker that is this test process would write it.
 func writeMemo(t *testing.T, dir string, until time.Time) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, MemoFile), Memo(true, until, memoChip), 0o600); err != nil {
+	st, ok := proc.ReadStat(os.Getpid()) // the worker the hook is told of: this process
+	if !ok || st.Start == "" {
+		t.Fatal("no start time in /proc/self/stat")
+	}
+	if err := os.WriteFile(filepath.Join(dir, MemoFile), Memo(true, until, st.Start, memoChip), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -100,6 +105,11 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 	if err := exited.Run(); err != nil {
 		t.Fatal(err)
 	}
+	other := exec.Command("sleep", "60")
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { other.Process.Kill(); other.Wait() }()
 	stopped := exec.Command("sleep", "60")
 	if err := stopped.Start(); err != nil {
 		t.Fatal(err)
@@ -129,6 +139,9 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 		{name: "the memo another user's", until: standing, owner: 65534},
 		{name: "the worker gone", until: standing, wpid: exited.ProcessState.Pid()},
 		{name: "the worker stopped", until: standing, wpid: stopped.Process.Pid},
+		// The worker's pid names a live process that did not write the
+		// memo (its start time differs), as a reused pid would.
+		{name: "the pid another process's", until: standing, wpid: other.Process.Pid},
 		{name: "git -c variables", until: standing, between: "export GIT_CONFIG_COUNT=1"},
 		{name: "another token of the same length", until: standing, between: "GH_TOKEN=${GH_TOKEN%??????}zzzzzz"},
 		{name: "the token no longer exported", until: standing, between: "export -n GH_TOKEN"},

@@ -273,18 +273,21 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # strings: no arithmetic on the file's text). It must be the user's
     # own (-O on the open descriptor, as the FIFOs), and the worker
     # alive and not stopped (its /proc stat: a worker killed or stopped
-    # would leave a memo no change removes). docs/worker-protocol.md.
+    # would leave a memo no change removes), and the process with its pid
+    # still the one that wrote it (its start time). docs/worker-protocol.md.
     _prchip_mk=''
     if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]] && (( _prchip_wpid > 0 )); then
       # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_KEY_BASH@
       if (( ! _prchip_dirty )) && [[ $_prchip_mk == "$_prchip_key" ]]; then
-        _prchip_line='' _prchip_n=''
-        # stat's third field is the state (the second, (prchip), has no
-        # space); a pattern such as ${line##*) } would cost 80 us.
-        { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r _prchip_n _prchip_n _prchip_n _prchip_v <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
-        if [[ ${_prchip_line:10:1} == ' ' && ${_prchip_line:0:10} > $EPOCHSECONDS && $_prchip_n == [RSD] ]]; then
-          PRCHIP=${_prchip_line:11} _prchip_rc=0 _prchip_line='' _prchip_n='' _prchip_v=''
+        # The worker's /proc stat as fields: the third is its state, the
+        # 22nd its start time, which the memo names after its time (the
+        # second, "(prchip)", has no space; a pattern such as ${line##*) }
+        # would cost 80 us).
+        _prchip_line='' _prchip_sa=()
+        { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
+        if [[ ${_prchip_sa[2]-} == [RSD] && ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
+          PRCHIP=${_prchip_line:${#_prchip_sa[21]}+12} _prchip_rc=0 _prchip_line='' _prchip_sa=()
           PRCHIP=${PRCHIP@E}
           return 0
         fi
@@ -309,7 +312,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # A request the pipe could not hold (4 KiB when the user's pipes are
     # shrunk) could block this write for good once the worker is gone.
     if (( ${#_prchip_ae} + ${#PWD} > 3500 )) || { (( ${#_prchip_env[@]} )) && _prchip_line="${_prchip_env[*]}$_prchip_ae$PWD" && (( ${#_prchip_line} > 3500 )); }; then
-      _prchip_rc=3 _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_v=''
+      _prchip_rc=3 _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_sa=()
       return 0
     fi
     if (( _prchip_dirty )) && [[ -z $_prchip_once ]]; then
@@ -385,7 +388,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     } 2>&- 98<>"$_prchip_wdir/req" 99<>"$_prchip_wdir/resp" || :
     # Globals outlive the question: what it carried (tokens, git -c
     # values) must not stay in the shell after `unset GH_TOKEN`.
-    _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_v=''
+    _prchip_ae='' _prchip_env=() _prchip_line='' _prchip_sa=()
     return 0
   }
 

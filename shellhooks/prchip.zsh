@@ -229,16 +229,20 @@ if (( ! ${+_prchip_hooked} )); then
     # is "UNTIL chip", UNTIL the Unix time a refresh comes due. It must be
     # the user's own (-O on the open descriptor), and the worker alive and
     # not stopped (its /proc stat: a worker killed or stopped would leave
-    # a memo no change removes). docs/worker-protocol.md.
+    # a memo no change removes), and the process with its pid still the
+    # one that wrote it (its start time). docs/worker-protocol.md.
     if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]]; then
 @PRCHIP_KEY_ZSH@
       if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]] &&
         sysopen -r -o cloexec -u fd -- $_prchip_wdir/memo 2>/dev/null; then
         [[ -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
         exec {fd}<&-
+        # The worker's /proc stat after "pid (comm) ": its state, and (the
+        # 20th) its start time, which the memo names after its time.
         k=$(</proc/$_prchip_wpid/stat) 2>/dev/null
-        if [[ $line[11] == ' ' && $line[1,10] == <-> && ${k#*\) } == [RSD]* ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
-          PRCHIP=${${line[12,-1]}%$'\n'}
+        kw=(${=${k#*\) }})
+        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "* ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+          PRCHIP=${${line[$(( 13 + $#kw[20] )),-1]}%$'\n'}
           (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
           return 0
         fi

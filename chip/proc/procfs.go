@@ -18,6 +18,9 @@ import (
 type Stat struct {
 	PPID  int
 	State byte
+	// Start is when the process started, in clock ticks since boot (its
+	// 22nd field, as written): with the pid, it names one process.
+	Start string
 }
 
 // ReadStat reads /proc/PID/stat: "pid (comm) state ppid ...", where comm
@@ -33,7 +36,11 @@ func ReadStat(pid int) (Stat, bool) {
 		return Stat{}, false
 	}
 	ppid, err := strconv.Atoi(string(f[1]))
-	return Stat{PPID: ppid, State: f[0][0]}, err == nil
+	st := Stat{PPID: ppid, State: f[0][0]}
+	if len(f) > 19 {
+		st.Start = string(f[19])
+	}
+	return st, err == nil
 }
 
 // Cmdline is pid's command line, NUL-separated; nil when unknown.

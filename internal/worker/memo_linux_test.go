@@ -3,6 +3,7 @@ package worker
 import (
 	"bufio"
 	"fmt"
+	"github.com/prchip/prchip/chip/proc"
 	"io"
 	"os"
 	"os/exec"
@@ -30,6 +31,7 @@ type procWorker struct {
 	req   *os.File
 	resp  *bufio.Reader
 	id    int
+	start string // the worker's start time, as its memo names it
 }
 
 // startWorker starts a worker for shell with its FIFOs in a new private
@@ -80,6 +82,9 @@ func startWorker(t *testing.T, r *rig, shell sanitize.Shell) *procWorker {
 	}
 	if id, body := p.next(); id != hello || body != strconv.Itoa(cmd.Process.Pid) {
 		t.Fatalf("the worker's hello: %q %q", id, body)
+	}
+	if st, ok := proc.ReadStat(cmd.Process.Pid); ok {
+		p.start = st.Start
 	}
 	return p
 }
@@ -153,19 +158,20 @@ func (p *procWorker) memo() string {
 	return string(b)
 }
 
-// checkMemo fails unless memo is the line of body (as framed) standing
+// checkMemo fails unless memo is p's line of body (as framed) standing
 // until a time to come: shellhooks.Memo's ten digits, a space, the
-// chip escaped as in a frame.
-func checkMemo(t *testing.T, memo, body string) {
+// worker's start time, a space, the chip escaped as in a frame.
+func (p *procWorker) checkMemo(memo, body string) {
+	t := p.t
 	t.Helper()
 	until, err := strconv.ParseInt(memo[:min(10, len(memo))], 10, 64)
-	if err != nil || len(memo) < 10 || memo != fmt.Sprintf("%010d %s\n", until, body) {
-		t.Fatalf("memo %q, want ten digits, a space and %q", memo, body)
+	if err != nil || len(memo) < 10 || p.start == "" || memo != fmt.Sprintf("%010d %s %s\n", until, p.start, body) {
+		t.Fatalf("memo %q, want ten digits, a space, the start time %q, a space and %q", memo, p.start, body)
 	}
 	if !time.Unix(until, 0).After(time.Now()) {
 		t.Fatalf("memo %q stands until %v, already past", memo, time.Unix(until, 0))
 	}
-	if want := strings.TrimSuffix(string(shellhooks.Memo(true, time.Unix(until, 0), "")), "\n"); !strings.HasPrefix(memo, want) {
+	if want := strings.TrimSuffix(string(shellhooks.Memo(true, time.Unix(until, 0), p.start, "")), "\n"); !strings.HasPrefix(memo, want) {
 		t.Fatalf("memo %q, Memo makes %q for no chip", memo, want)
 	}
 }
@@ -232,7 +238,7 @@ func TestBashWorkerMemoGoesWithAChange(t *testing.T) {
 		if !strings.Contains(body, c.before) {
 			t.Fatalf("before %s: answer %q", c.what, body)
 		}
-		checkMemo(t, memo, body)
+		p.checkMemo(memo, body)
 		c.change()
 		p.awaitNoMemo(c.what)
 	}
@@ -251,7 +257,7 @@ func TestBashWorkerMemoGoesBeforeAnotherAnswer(t *testing.T) {
 	elsewhere := t.TempDir()
 	for i := range 3 {
 		memo, body := p.awaitMemo(r.repo)
-		checkMemo(t, memo, body)
+		p.checkMemo(memo, body)
 		other := p.ask(elsewhere)
 		if other == body {
 			t.Fatalf("the same answer %q in %s", other, elsewhere)
@@ -260,7 +266,7 @@ func TestBashWorkerMemoGoesBeforeAnotherAnswer(t *testing.T) {
 			if now == memo {
 				t.Fatalf("round %d: after the answer for another directory, the memo is still the old one's: %q", i, now)
 			}
-			checkMemo(t, now, other)
+			p.checkMemo(now, other)
 		}
 	}
 }
@@ -274,7 +280,7 @@ func TestMemoOnlyInAPrivateDirectory(t *testing.T) {
 		r := newRig(t, "")
 		p := startWorker(t, r, sanitize.Zsh)
 		memo, body := p.awaitMemo(r.repo)
-		checkMemo(t, memo, body)
+		p.checkMemo(memo, body)
 	})
 	for _, c := range []struct {
 		name   string
@@ -308,14 +314,14 @@ func TestMemoOnlyInAPrivateDirectory(t *testing.T) {
 				at = filepath.Join(base, "link")
 				os.Symlink(dir, at)
 			}
-			if ok := cache.keepMemo(at, func(u time.Time, c string) []byte { return shellhooks.Memo(true, u, c) }); ok != c.ok {
+			if ok := cache.keepMemo(at, func(u time.Time, c string) []byte { return shellhooks.Memo(true, u, "1", c) }); ok != c.ok {
 				t.Fatalf("keepMemo: %v, want %v", ok, c.ok)
 			}
 			until := time.Now().Add(time.Hour)
 			cache.set("k", "\x1b[1m#1\\", until)
 			b, err := os.ReadFile(filepath.Join(dir, shellhooks.MemoFile))
-			if c.ok && string(b) != string(shellhooks.Memo(true, until, "\x1b[1m#1\\")) {
-				t.Fatalf("memo %q (%v), want %q", b, err, shellhooks.Memo(true, until, "\x1b[1m#1\\"))
+			if c.ok && string(b) != string(shellhooks.Memo(true, until, "1", "\x1b[1m#1\\")) {
+				t.Fatalf("memo %q (%v), want %q", b, err, shellhooks.Memo(true, until, "1", "\x1b[1m#1\\"))
 			}
 			if !c.ok && !os.IsNotExist(err) {
 				t.Fatalf("a memo where none may be: %q %v", b, err)

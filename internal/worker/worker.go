@@ -129,8 +129,8 @@ func serveShell(o Options, out io.Writer, read func() (shellhooks.Request, error
 	if id := rawfile.Identity("/proc/self/exe"); id != (rawfile.ID{}) {
 		w.exe = id
 	}
-	if o.Shell != sanitize.Fish && w.cache.keepMemo(o.FIFOs, func(until time.Time, text string) []byte {
-		return shellhooks.Memo(o.Shell == sanitize.Bash, until, text)
+	if st, _ := proc.ReadStat(os.Getpid()); o.Shell != sanitize.Fish && st.Start != "" && w.cache.keepMemo(o.FIFOs, func(until time.Time, text string) []byte {
+		return shellhooks.Memo(o.Shell == sanitize.Bash, until, st.Start, text)
 	}) {
 		go w.watchMemo()
 	}
