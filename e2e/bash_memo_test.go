@@ -66,8 +66,8 @@ func newMemoShell(t *testing.T) *memoShell {
 			t.Fatalf("no memo and key after 10 s (workers %v); screen:\n%s", workersOf(ms.shell), ms.screen())
 		}
 	}
-	if b, _ := os.ReadFile(ms.memo); !regexp.MustCompile(`^[0-9]{10} #42\n$`).Match(b) {
-		t.Fatalf("the memo holds %q, want the time and #42", b)
+	if b, _ := os.ReadFile(ms.memo); !regexp.MustCompile(`^[0-9]{10} [0-9]+ #42\n$`).Match(b) {
+		t.Fatalf("the memo holds %q, want the time, the worker's start time and #42", b)
 	}
 	return ms
 }
@@ -91,9 +91,18 @@ func fifosOf(pid int) string {
 // `$_prchip_id` is the count of requests sent until then.
 func (ms *memoShell) say(words string) (out, chip string) {
 	ms.t.Helper()
+	return ms.sayAfter("", words)
+}
+
+// sayAfter is say with cmd run first on the same command line.
+func (ms *memoShell) sayAfter(cmd, words string) (out, chip string) {
+	ms.t.Helper()
 	ms.said++
 	mark := fmt.Sprintf("SAID%d", ms.said)
-	ms.enter(`echo "` + mark + ` ` + words + `"`)
+	if cmd != "" {
+		cmd += "; "
+	}
+	ms.enter(cmd + `echo "` + mark + ` ` + words + `"`)
 	re := regexp.MustCompile(`(?m)^` + mark + ` (.*)\n<([^>]*)>`)
 	var m []string
 	ms.waitFor("the prompt after "+mark, func(s string) bool {
@@ -180,18 +189,19 @@ func TestBashMemoNeedsALiveWorker(t *testing.T) {
 			} else {
 				waitState(t, ms.worker, c.state)
 			}
+			ms.w.git(ms.w.repo, "checkout", "-q", "other")
+			ms.waitMemo(true, "the memo went: the test would show nothing")
+			// The prompt after the line that points the hook's pid at the
+			// other process is the one that must not trust the memo.
+			out, chip := ms.sayAfter(c.reused, "$_prchip_wpid")
 			if c.reused != "" {
-				ms.enter(c.reused)
-				out, _ := ms.say("$_prchip_wpid")
 				other, _ := strconv.Atoi(out)
 				if other <= 0 || other == ms.worker || !alive(other) {
 					t.Fatalf("the hook's worker pid is %q, want a live process", out)
 				}
 				t.Cleanup(func() { syscall.Kill(other, syscall.SIGKILL) })
 			}
-			ms.w.git(ms.w.repo, "checkout", "-q", "other")
-			ms.waitMemo(true, "the memo went: the test would show nothing")
-			if _, chip := ms.say(c.name); chip != "#43" {
+			if chip != "#43" {
 				t.Fatalf("with the worker %s, the prompt after the switch shows %q, want #43", c.name, chip)
 			}
 			waitGone(t, ms.worker, 10*time.Second, "the "+c.name+" worker")
