@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // askFunction is the bash hook's _prchip_ask as `prchip init bash` prints it.
@@ -31,26 +32,6 @@ func askFunction(t *testing.T) string {
 		t.Fatalf("no %q in _prchip_ask", first)
 	}
 	return strings.Replace(fn, first, "_prchip_left=2\n", 1)
-}
-
-// fifoPair makes a worker's FIFOs in dir and opens both ends read-write,
-// as the worker does; they close with the test.
-func fifoPair(t *testing.T, dir string) (req, resp *os.File) {
-	t.Helper()
-	var files []*os.File
-	for _, name := range []string{"req", "resp"} {
-		p := filepath.Join(dir, name)
-		if err := syscall.Mkfifo(p, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.OpenFile(p, os.O_RDWR, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Close() })
-		files = append(files, f)
-	}
-	return files[0], files[1]
 }
 
 // The hook's own question (_prchip_ask, in real bash over real FIFOs)
@@ -83,7 +64,7 @@ func TestBashAskReadsFrames(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			req, resp := fifoPair(t, dir)
+			req, resp := testenv.FIFOPair(t, dir)
 			go func() {
 				in := bufio.NewReader(req)
 				for _, rs := range c.replies {
@@ -147,7 +128,7 @@ func TestBashAskKeepsNoSecret(t *testing.T) {
 				}
 			}
 			if c.worker {
-				req, resp := fifoPair(t, dir)
+				req, resp := testenv.FIFOPair(t, dir)
 				go func() {
 					if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
 						resp.Write(BashFrame(r.ID, "#1"))

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/prchip/prchip/chip/proc"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // memoChip is the memo's chip in these tests: an escape and a backslash,
@@ -29,7 +31,7 @@ const memoChip = "\x1b[1m#9\\"
 func memoAsk(t *testing.T, dir, cwd string, wpid, asks int, between string, env ...string) []string {
 	t.Helper()
 	bash := needBash(t)
-	req, resp := fifoPair(t, dir)
+	req, resp := testenv.FIFOPair(t, dir)
 	served := make(chan struct{})
 	go func() {
 		defer close(served)
@@ -176,7 +178,7 @@ func TestBashAskKeyKeepsOnlyAFingerprint(t *testing.T) {
 	bash := needBash(t)
 	const token, proxy = "ghp_KEEPNOT0123456789abcdefghijklmnopqr", "http://u:KEEPNOTpw@proxy.example:3128"
 	dir, cwd := t.TempDir(), t.TempDir()
-	req, resp := fifoPair(t, dir)
+	req, resp := testenv.FIFOPair(t, dir)
 	go func() {
 		if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
 			resp.Write(BashFrame(r.ID, "#1"))

@@ -6,6 +6,8 @@ package testenv
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -47,4 +49,25 @@ func NeedRoot(t testing.TB) {
 		}
 		t.Skip("needs root to play another user")
 	}
+}
+
+// FIFOPair makes the FIFOs req and resp (0600) in dir, as the hooks make
+// a worker's, and opens both read-write: no open blocks, and a worker's
+// or hook's open of either end finds the other end there.
+func FIFOPair(t testing.TB, dir string) (req, resp *os.File) {
+	t.Helper()
+	var files []*os.File
+	for _, name := range []string{"req", "resp"} {
+		p := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		files = append(files, f)
+	}
+	return files[0], files[1]
 }

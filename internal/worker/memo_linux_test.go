@@ -3,7 +3,6 @@ package worker
 import (
 	"bufio"
 	"fmt"
-	"github.com/prchip/prchip/chip/proc"
 	"io"
 	"os"
 	"os/exec"
@@ -14,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prchip/prchip/chip/proc"
 	"github.com/prchip/prchip/internal/sanitize"
+	"github.com/prchip/prchip/internal/testenv"
 	"github.com/prchip/prchip/shellhooks"
 )
 
@@ -53,22 +54,10 @@ func startWorker(t *testing.T, r *rig, shell sanitize.Shell) *procWorker {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(p.dir, "keep"), nil, 0o600)
-	var ends []*os.File
-	for _, name := range []string{"req", "resp"} {
-		f := filepath.Join(p.dir, name)
-		if err := syscall.Mkfifo(f, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		// Read-write: no open blocks, and the zsh worker's write-only open
-		// finds a reader.
-		end, err := os.OpenFile(f, os.O_RDWR, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { end.Close() })
-		ends = append(ends, end)
-	}
-	p.req, p.resp = ends[0], bufio.NewReader(ends[1])
+	// Read-write: no open blocks, and the zsh worker's write-only open
+	// finds a reader.
+	req, resp := testenv.FIFOPair(t, p.dir)
+	p.req, p.resp = req, bufio.NewReader(resp)
 	cmd := exec.Command(p.exe, "worker", string(shell), p.dir)
 	cmd.Env = r.env().Environ()
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
