@@ -16,7 +16,7 @@ import (
 	"github.com/prchip/prchip/shellhooks"
 )
 
-// memoShell is bash on a terminal with prchip's hook, in w.repo on branch
+// memoShell is zsh or bash on a terminal with prchip's hook, in w.repo on branch
 // feature (PR #42), whose worker keeps its memo; branch other (PR #43) is
 // fresh in the state too, so that a prompt after a switch to it shows its
 // chip at once.
@@ -29,9 +29,9 @@ type memoShell struct {
 	said   int    // markers used by say
 }
 
-func newMemoShell(t *testing.T) *memoShell {
+func newMemoShell(t *testing.T, sh string) *memoShell {
 	t.Helper()
-	w := shellWorld(t, "bash")
+	w := shellWorld(t, sh)
 	// An hour: the memo stands however slow the machine.
 	w.config("refresh_interval = \"1h\"\n")
 	w.srv.SetPR("feature", fakegithub.PR{Number: 42})
@@ -42,9 +42,9 @@ func newMemoShell(t *testing.T) *memoShell {
 	w.refresh(w.repo, 0)
 	w.git(w.repo, "checkout", "-q", "feature")
 	w.refresh(w.repo, 0)
-	ms := &memoShell{terminal: onTerminal(t, w, "bash"), w: w}
-	ms.enter(fmt.Sprintf(workerSetups["bash"], prchipBin))
-	ms.promptShows("bash", "#42")
+	ms := &memoShell{terminal: onTerminal(t, w, sh), w: w}
+	ms.enter(fmt.Sprintf(workerSetups[sh], prchipBin))
+	ms.promptShows(sh, "#42")
 	ms.shell = ms.panePID()
 	// The first prompts start the worker and ask it; the memo follows an
 	// answer. The hook reads it once it has a key (_prchip_key: what the
@@ -143,8 +143,12 @@ func (ms *memoShell) waitMemo(there bool, why string) {
 // ends the memo at once: the worker, told by inotify, removes it with no
 // request from the shell (its request count does not move), and the next
 // prompt asks the worker, once, and shows the new branch's PR.
-func TestBashMemoGoesWithAnOutsideChange(t *testing.T) {
-	ms := newMemoShell(t)
+func TestMemoGoesWithAnOutsideChange(t *testing.T) {
+	memoShells(t, testMemoGoesWithAnOutsideChange)
+}
+
+func testMemoGoesWithAnOutsideChange(t *testing.T, sh string) {
+	ms := newMemoShell(t, sh)
 	before := ms.requests()
 	ms.w.git(ms.w.repo, "checkout", "-q", "other")
 	ms.waitMemo(false, "after the switch, with the shell idle at its prompt")
@@ -167,7 +171,16 @@ func TestBashMemoGoesWithAnOutsideChange(t *testing.T) {
 // place. So too when the killed worker's pid has come to name another
 // live process (here the hook's copy is pointed at one, as a reused pid
 // would have it): a live process is not the worker.
-func TestBashMemoNeedsALiveWorker(t *testing.T) {
+//
+// In zsh, which holds the worker's pipe, a killed worker is end-of-file
+// at once and the hook forgets it (the killed and pid-reused cases pass
+// on that alone); the stopped case is the /proc check's.
+func TestMemoNeedsALiveWorker(t *testing.T) {
+	memoShells(t, testMemoNeedsALiveWorker)
+}
+
+func testMemoNeedsALiveWorker(t *testing.T, sh string) {
+	reuse := map[string]string{"bash": "sleep 300 & disown; _prchip_wpid=$!", "zsh": "sleep 300 &! _prchip_wpid=$!"}[sh]
 	for _, c := range []struct {
 		name   string
 		sig    syscall.Signal
@@ -176,10 +189,10 @@ func TestBashMemoNeedsALiveWorker(t *testing.T) {
 	}{
 		{"killed", syscall.SIGKILL, 0, ""},
 		{"stopped", syscall.SIGSTOP, 'T', ""},
-		{"pid reused", syscall.SIGKILL, 0, "sleep 300 & disown; _prchip_wpid=$!"},
+		{"pid reused", syscall.SIGKILL, 0, reuse},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ms := newMemoShell(t)
+			ms := newMemoShell(t, sh)
 			if c.sig == syscall.SIGSTOP {
 				t.Cleanup(func() { syscall.Kill(ms.worker, syscall.SIGCONT) })
 			}
@@ -190,7 +203,14 @@ func TestBashMemoNeedsALiveWorker(t *testing.T) {
 				waitState(t, ms.worker, c.state)
 			}
 			ms.w.git(ms.w.repo, "checkout", "-q", "other")
-			ms.waitMemo(true, "the memo went: the test would show nothing")
+			// zsh holds the worker's pipe: its end is end-of-file at once,
+			// and zle has the hook forget the worker and its directory,
+			// memo and all, before any prompt.
+			if sh == "zsh" && c.name == "killed" {
+				ms.waitMemo(false, "zsh forgets a killed worker")
+			} else {
+				ms.waitMemo(true, "the memo went: the test would show nothing")
+			}
 			// The prompt after the line that points the hook's pid at the
 			// other process is the one that must not trust the memo.
 			out, chip := ms.sayAfter(c.reused, "$_prchip_wpid")
@@ -231,8 +251,12 @@ func waitState(t *testing.T, pid int, state byte) {
 
 // While the memo stands, prompts in a row send the worker no request
 // (the hook's request count stays), and every one shows the chip.
-func TestBashMemoAnswersWithoutARequest(t *testing.T) {
-	ms := newMemoShell(t)
+func TestMemoAnswersWithoutARequest(t *testing.T) {
+	memoShells(t, testMemoAnswersWithoutARequest)
+}
+
+func testMemoAnswersWithoutARequest(t *testing.T, sh string) {
+	ms := newMemoShell(t, sh)
 	before, chip := ms.say("$_prchip_id")
 	from := fmt.Sprintf("\nSAID%d ", ms.said)
 	if chip != "#42" {
@@ -260,4 +284,11 @@ func TestBashMemoAnswersWithoutARequest(t *testing.T) {
 		t.Fatalf("workers %v, want %d throughout", ws, ms.worker)
 	}
 	ms.waitMemo(true, "after prompts that changed nothing")
+}
+
+// memoShells runs test in zsh and in bash.
+func memoShells(t *testing.T, test func(t *testing.T, sh string)) {
+	for _, sh := range []string{"zsh", "bash"} {
+		t.Run(sh, func(t *testing.T) { test(t, sh) })
+	}
 }
