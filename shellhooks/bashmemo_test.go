@@ -131,6 +131,7 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 		owner   int       // the memo's owner; 0: the test's
 		wpid    int
 		between string
+		env     string // another variable for both questions
 	}{
 		{name: "an invalidation pending", until: standing, between: "_prchip_dirty=1"},
 		{name: "another directory", until: standing, between: `cd "$4"`},
@@ -145,6 +146,10 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 		{name: "git -c variables", until: standing, between: "export GIT_CONFIG_COUNT=1"},
 		{name: "another token of the same length", until: standing, between: "GH_TOKEN=${GH_TOKEN%??????}zzzzzz"},
 		{name: "the token no longer exported", until: standing, between: "export -n GH_TOKEN"},
+		// A proxy URL's last six characters are its port, not a checksum:
+		// another password of the same length is another request.
+		{name: "another proxy password of the same length", until: standing,
+			env: "HTTPS_PROXY=http://u:oldpass@proxy.example:3128", between: "HTTPS_PROXY=http://u:newpass@proxy.example:3128"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir, cwd := t.TempDir(), t.TempDir()
@@ -160,7 +165,58 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 			if wpid == 0 {
 				wpid = os.Getpid()
 			}
-			got := memoAsk(t, dir, cwd, wpid, 2, c.between, "GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz")
+			env := []string{"GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz"}
+			if c.env != "" {
+				env = append(env, c.env)
+			}
+			got := memoAsk(t, dir, cwd, wpid, 2, c.between, env...)
+			if want := []string{"0:#1", "0:#2"}; fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("got %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// A memo that is not the worker's line (not a regular file: a FIFO or a
+// directory, as another user could plant once the worker's directory is
+// gone and its name free in /tmp; or a line cut short, or garbage) is no
+// answer: the hook neither blocks on it nor prints an error, under the
+// user's set -eu too, and asks the worker.
+func TestBashAskMemoNotALine(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		plant func(t *testing.T, memo string)
+	}{
+		{"a FIFO", func(t *testing.T, memo string) {
+			if err := syscall.Mkfifo(memo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a directory", func(t *testing.T, memo string) {
+			if err := os.Mkdir(memo, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"cut short", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, []byte("99999"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"garbage", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, []byte("zzzzzzzzzz \\x\\\\%s$(false)\n\x00\xff"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"empty", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, cwd := t.TempDir(), t.TempDir()
+			c.plant(t, filepath.Join(dir, MemoFile))
+			got := memoAsk(t, dir, cwd, os.Getpid(), 2, "set -eu", "GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz")
 			if want := []string{"0:#1", "0:#2"}; fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("got %q, want %q", got, want)
 			}
