@@ -285,7 +285,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
         # second, "(prchip)", has no space; a pattern such as ${line##*) }
         # would cost 80 us).
         _prchip_line='' _prchip_sa=()
-        { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
+        # Opened only as a regular file in the user's own directory: a
+        # FIFO there would block the open for good (the directory's name
+        # is free in /tmp for anyone once the worker ended and removed it;
+        # a directory of the user's, in sticky /tmp, nobody else can swap).
+        if [[ -O $_prchip_wdir && -f $_prchip_wdir/memo ]]; then
+          { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
+        fi
         if [[ ${_prchip_sa[2]-} == [RSD] && ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
           PRCHIP=${_prchip_line:${#_prchip_sa[21]}+12} _prchip_rc=0 _prchip_line='' _prchip_sa=()
           PRCHIP=${PRCHIP@E}

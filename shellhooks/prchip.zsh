@@ -234,15 +234,19 @@ if (( ! ${+_prchip_hooked} )); then
     if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]]; then
 @PRCHIP_KEY_ZSH@
       if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]] &&
-        sysopen -r -o cloexec -u fd -- $_prchip_wdir/memo 2>/dev/null; then
-        [[ -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
+        sysopen -r -o cloexec,nonblock -u fd -- $_prchip_wdir/memo 2>/dev/null; then
+        # Not blocking: a FIFO put there (the directory's name is free in
+        # /tmp once the worker ended) would hold the open and the read.
+        [[ -f /dev/fd/$fd && -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
         exec {fd}<&-
         # The worker's /proc stat after "pid (comm) ": its state, and (the
         # 20th) its start time, which the memo names after its time.
         k=$(</proc/$_prchip_wpid/stat) 2>/dev/null
         kw=(${=${k#*\) }})
-        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "* ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
-          PRCHIP=${${line[$(( 13 + $#kw[20] )),-1]}%$'\n'}
+        # The whole line only: one cut short (a write the disk cut) has
+        # no newline, and its chip is cut too.
+        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+          PRCHIP=${line[$(( 13 + $#kw[20] )),-2]}
           (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
           return 0
         fi
