@@ -286,6 +286,47 @@ func testMemoAnswersWithoutARequest(t *testing.T, sh string) {
 	ms.waitMemo(true, "after prompts that changed nothing")
 }
 
+// The shell's $PWD is a symbolic link that is pointed at another
+// repository from outside the shell (ln -sfn in another terminal): the
+// worker keys its answer on the directory $PWD names (its identity), so it
+// would answer the new one's PR; the memo, keyed on the $PWD string, must
+// not go on showing the old one's.
+func TestMemoFollowsARetargetedLink(t *testing.T) {
+	memoShells(t, testMemoFollowsARetargetedLink)
+}
+
+func testMemoFollowsARetargetedLink(t *testing.T, sh string) {
+	ms := newMemoShell(t, sh)
+	wt := filepath.Join(t.TempDir(), "wt")
+	ms.w.git(ms.w.repo, "worktree", "add", "-q", wt, "other")
+	link := filepath.Join(t.TempDir(), "link")
+	start := time.Now()
+	if err := os.Symlink(ms.w.repo, link); err != nil {
+		t.Fatal(err)
+	}
+	ms.w.refresh(wt, 0)
+	// The chip of a directory first seen may wait for its refresh.
+	for _, chip := ms.sayAfter("cd "+link, "in"); chip != "#42"; _, chip = ms.say("in") {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("in the link to the repository, the prompt shows %q after 10 s, want #42", chip)
+		}
+	}
+	ms.waitMemo(true, "after the prompt in the link")
+	// Retargeted as ln -sfn does it: a new link renamed over the old.
+	if err := os.Symlink(wt, link+".new"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(link+".new", link); err != nil {
+		t.Fatal(err)
+	}
+	ms.waitMemo(false, "after the link was pointed at the other branch's worktree")
+	for _, chip := ms.say("after"); chip != "#43"; _, chip = ms.say("after") {
+		if chip == "#42" || time.Since(start) > 20*time.Second {
+			t.Fatalf("after the link was pointed at the other branch's worktree, the prompt shows %q, want #43", chip)
+		}
+	}
+}
+
 // memoShells runs test in zsh and in bash.
 func memoShells(t *testing.T, test func(t *testing.T, sh string)) {
 	for _, sh := range []string{"zsh", "bash"} {

@@ -133,6 +133,7 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 		owner   int       // the memo's owner; 0: the test's
 		wpid    int
 		between string
+		env     string // another variable for both questions
 	}{
 		{name: "an invalidation pending", until: standing, between: "_prchip_dirty=1"},
 		{name: "another directory", until: standing, between: `cd "$4"`},
@@ -147,6 +148,10 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 		{name: "git -c variables", until: standing, between: "export GIT_CONFIG_COUNT=1"},
 		{name: "another token of the same length", until: standing, between: "GH_TOKEN=${GH_TOKEN%??????}zzzzzz"},
 		{name: "the token no longer exported", until: standing, between: "export -n GH_TOKEN"},
+		// A proxy URL's last six characters are its port, not a checksum:
+		// another password of the same length is another request.
+		{name: "another proxy password of the same length", until: standing,
+			env: "HTTPS_PROXY=http://u:oldpass@proxy.example:3128", between: "HTTPS_PROXY=http://u:newpass@proxy.example:3128"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir, cwd := t.TempDir(), t.TempDir()
@@ -162,7 +167,58 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 			if wpid == 0 {
 				wpid = os.Getpid()
 			}
-			got := memoAsk(t, dir, cwd, wpid, 2, c.between, "GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz")
+			env := []string{"GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz"}
+			if c.env != "" {
+				env = append(env, c.env)
+			}
+			got := memoAsk(t, dir, cwd, wpid, 2, c.between, env...)
+			if want := []string{"0:#1", "0:#2"}; fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("got %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// A memo that is not the worker's line (not a regular file: a FIFO or a
+// directory, as another user could plant once the worker's directory is
+// gone and its name free in /tmp; or a line cut short, or garbage) is no
+// answer: the hook neither blocks on it nor prints an error, under the
+// user's set -eu too, and asks the worker.
+func TestBashAskMemoNotALine(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		plant func(t *testing.T, memo string)
+	}{
+		{"a FIFO", func(t *testing.T, memo string) {
+			if err := syscall.Mkfifo(memo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a directory", func(t *testing.T, memo string) {
+			if err := os.Mkdir(memo, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"cut short", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, []byte("99999"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"garbage", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, []byte("zzzzzzzzzz \\x\\\\%s$(false)\n\x00\xff"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"empty", func(t *testing.T, memo string) {
+			if err := os.WriteFile(memo, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, cwd := t.TempDir(), t.TempDir()
+			c.plant(t, filepath.Join(dir, MemoFile))
+			got := memoAsk(t, dir, cwd, os.Getpid(), 2, "set -eu", "GH_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyz")
 			if want := []string{"0:#1", "0:#2"}; fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("got %q, want %q", got, want)
 			}
@@ -171,49 +227,59 @@ func TestBashAskAsksDespiteTheMemo(t *testing.T) {
 }
 
 // The memo's key (_prchip_key, set once a full question got its answer)
-// stays in the shell between prompts, so it keeps of a secret only a
-// fingerprint: a token's or a proxy URL's length and last six characters,
-// not the rest (TestBashAskKeepsNoSecret, for the question's variables).
+// stays in the shell between prompts, so it keeps of a token only a
+// fingerprint, its length and last six characters; while a proxy URL
+// holds a password there is no key at all (no memo is taken), as a proxy
+// is kept whole (TestBashAskKeepsNoSecret, for the question's variables).
 func TestBashAskKeyKeepsOnlyAFingerprint(t *testing.T) {
 	bash := needBash(t)
 	const token, proxy = "ghp_KEEPNOT0123456789abcdefghijklmnopqr", "http://u:KEEPNOTpw@proxy.example:3128"
-	dir, cwd := t.TempDir(), t.TempDir()
-	req, resp := testenv.FIFOPair(t, dir)
-	go func() {
-		if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
-			resp.Write(BashFrame(r.ID, "#1"))
-		}
-	}()
-	script := askFunction(t) + `
+	for _, c := range []struct {
+		name  string
+		proxy string
+		key   bool
+	}{
+		{"a token", "http://proxy.example:3128", true},
+		{"a token and a proxy with a password", proxy, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, cwd := t.TempDir(), t.TempDir()
+			req, resp := testenv.FIFOPair(t, dir)
+			go func() {
+				if r, err := ReadRequest(bufio.NewReader(req)); err == nil {
+					resp.Write(BashFrame(r.ID, "#1"))
+				}
+			}()
+			script := askFunction(t) + `
 _prchip_wdir=$1 _prchip_id=1 _prchip_dirty=0 _prchip_once= _prchip_budget=5000000 _prchip_wpid=$$ _prchip_key= _prchip_mk=
 cd "$2" || exit 9
 _prchip_ask
 unset GH_TOKEN HTTPS_PROXY
 printf 'rc=%s key=%s\n' "$_prchip_rc" "${#_prchip_key}"
 set`
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bash, "--norc", "-c", script, "bash", dir, cwd)
-	cmd.Env = append(os.Environ(), "GH_TOKEN="+token, "HTTPS_PROXY="+proxy)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "rc=0 key=") || strings.Contains(string(out), "rc=0 key=0\n") {
-		t.Fatalf("no key after an answer:\n%.300s", out)
-	}
-	var key string
-	for _, l := range strings.Split(string(out), "\n") {
-		if strings.Contains(l, "KEEPNOT") {
-			t.Errorf("after the question, the shell still holds a secret: %.100s", l)
-		}
-		if k, ok := strings.CutPrefix(l, "_prchip_key="); ok {
-			key = k
-		}
-	}
-	for _, fp := range []string{fmt.Sprint(len(token)) + token[len(token)-6:], fmt.Sprint(len(proxy)) + proxy[len(proxy)-6:]} {
-		if !strings.Contains(key, fp) {
-			t.Errorf("the key %.300s has no fingerprint %q", key, fp)
-		}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bash, "--norc", "-c", script, "bash", dir, cwd)
+			cmd.Env = append(os.Environ(), "GH_TOKEN="+token, "HTTPS_PROXY="+c.proxy)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if keyed := !strings.Contains(string(out), "rc=0 key=0\n"); !strings.Contains(string(out), "rc=0 key=") || keyed != c.key {
+				t.Fatalf("a key after the answer: %v, want %v:\n%.300s", keyed, c.key, out)
+			}
+			var key string
+			for _, l := range strings.Split(string(out), "\n") {
+				if strings.Contains(l, "KEEPNOT") {
+					t.Errorf("after the question, the shell still holds a secret: %.100s", l)
+				}
+				if k, ok := strings.CutPrefix(l, "_prchip_key="); ok {
+					key = k
+				}
+			}
+			if fp := fmt.Sprint(len(token)) + token[len(token)-6:]; c.key && !strings.Contains(key, fp) {
+				t.Errorf("the key %.300s has no fingerprint %q", key, fp)
+			}
+		})
 	}
 }

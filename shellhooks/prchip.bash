@@ -266,8 +266,8 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # asking: no request wakes the worker, no answer is waited for. The
     # same request: the same directory and variables (_prchip_mk, secrets
     # reduced to a fingerprint, against _prchip_key, the last answered
-    # request's), no invalidation, no git -c variables (they would stay
-    # in the shell). The worker, told by inotify, removes the memo as soon
+    # request's), no invalidation, no git -c variables and no proxy with
+    # a password (they would stay in the shell). The worker, told by inotify, removes the memo as soon
     # as a file the answer depends on changes; the line is "UNTIL chip",
     # UNTIL the Unix time a refresh comes due (ten digits, compared as
     # strings: no arithmetic on the file's text). It must be the user's
@@ -276,7 +276,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # would leave a memo no change removes), and the process with its pid
     # still the one that wrote it (its start time). docs/worker-protocol.md.
     _prchip_mk=''
-    if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]] && (( _prchip_wpid > 0 )); then
+    if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && ${HTTP_PROXY-}${HTTPS_PROXY-}${ALL_PROXY-}${http_proxy-}${https_proxy-}${all_proxy-} != *@* ]] && (( _prchip_wpid > 0 )); then
       # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_KEY_BASH@
       if (( ! _prchip_dirty )) && [[ $_prchip_mk == "$_prchip_key" ]]; then
@@ -285,7 +285,13 @@ if [[ -z ${_prchip_hooked-} ]]; then
         # second, "(prchip)", has no space; a pattern such as ${line##*) }
         # would cost 80 us).
         _prchip_line='' _prchip_sa=()
-        { [[ -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<"$_prchip_wdir/memo" || :
+        # Opened read-write, which never blocks, and read only when the
+        # open descriptor is a regular file of the user's: a FIFO put there
+        # would block a read-only open for good (the directory's name is
+        # free in /tmp for anyone once the worker ended and removed it).
+        if [[ -f $_prchip_wdir/memo ]]; then
+          { [[ -f /dev/fd/97 && -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<>"$_prchip_wdir/memo" || :
+        fi
         if [[ ${_prchip_sa[2]-} == [RSD] && ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
           PRCHIP=${_prchip_line:${#_prchip_sa[21]}+12} _prchip_rc=0 _prchip_line='' _prchip_sa=()
           PRCHIP=${PRCHIP@E}

@@ -223,26 +223,30 @@ if (( ! ${+_prchip_hooked} )); then
     # it there instead of asking: no request wakes the worker, no answer
     # is waited for. The same request: the same directory and variables
     # (key, secrets reduced to a fingerprint, against _prchip_key, the
-    # last answered request's), no invalidation, no git -c variables
-    # (they would stay in the shell). The worker, told by inotify, removes
+    # last answered request's), no invalidation, no git -c variables and
+    # no proxy with a password (they would stay in the shell). The worker, told by inotify, removes
     # the memo as soon as a file the answer depends on changes; the line
     # is "UNTIL chip", UNTIL the Unix time a refresh comes due. It must be
     # the user's own (-O on the open descriptor), and the worker alive and
     # not stopped (its /proc stat: a worker killed or stopped would leave
     # a memo no change removes), and the process with its pid still the
     # one that wrote it (its start time). docs/worker-protocol.md.
-    if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} ]]; then
+    if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && ${HTTP_PROXY-}${HTTPS_PROXY-}${ALL_PROXY-}${http_proxy-}${https_proxy-}${all_proxy-} != *@* ]]; then
 @PRCHIP_KEY_ZSH@
       if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]] &&
-        sysopen -r -o cloexec -u fd -- $_prchip_wdir/memo 2>/dev/null; then
-        [[ -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
+        sysopen -r -o cloexec,nonblock -u fd -- $_prchip_wdir/memo 2>/dev/null; then
+        # Not blocking: a FIFO put there (the directory's name is free in
+        # /tmp once the worker ended) would hold the open and the read.
+        [[ -f /dev/fd/$fd && -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
         exec {fd}<&-
         # The worker's /proc stat after "pid (comm) ": its state, and (the
         # 20th) its start time, which the memo names after its time.
         k=$(</proc/$_prchip_wpid/stat) 2>/dev/null
         kw=(${=${k#*\) }})
-        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "* ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
-          PRCHIP=${${line[$(( 13 + $#kw[20] )),-1]}%$'\n'}
+        # The whole line only: one cut short (a write the disk cut) has
+        # no newline, and its chip is cut too.
+        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+          PRCHIP=${line[$(( 13 + $#kw[20] )),-2]}
           (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
           return 0
         fi

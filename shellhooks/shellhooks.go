@@ -123,12 +123,12 @@ func envLines(line string) string {
 
 // memoKey is what the bash and zsh hooks compare from one prompt to the
 // next to know that the worker's memo still answers them: each of
-// env.Names as plain (its value and whether it is exported), but for
-// those that may hold a secret (a token, a proxy URL with its password),
-// which the shell must not keep after the prompt: secret, their
+// env.Names as plain (its value and whether it is exported), but for the
+// tokens, which the shell must not keep after the prompt: secret, their
 // attributes, length and last six characters (a GitHub token's last six
 // are its checksum). The hooks take no memo while the git -c variables
-// are set, so they are not here.
+// are set (their values may be secret, so they are not here), nor while
+// a proxy URL holds a password (an @).
 func memoKey(plain, secret string) string {
 	var b strings.Builder
 	for _, n := range env.Names {
@@ -136,7 +136,7 @@ func memoKey(plain, secret string) string {
 		switch {
 		case n == "GIT_CONFIG_PARAMETERS", n == "GIT_CONFIG_COUNT":
 			continue
-		case strings.HasSuffix(n, "_TOKEN"), strings.HasSuffix(strings.ToUpper(n), "_PROXY") && !strings.EqualFold(n, "NO_PROXY"):
+		case strings.HasSuffix(n, "_TOKEN"):
 			f = secret
 		}
 		if b.Len() > 0 {

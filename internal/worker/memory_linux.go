@@ -235,8 +235,11 @@ func (c *answerCache) set(key, text string, until time.Time) {
 	if err != nil {
 		return
 	}
-	_, err = unix.Write(fd, c.memoLine(until, text))
-	if unix.Close(fd) == nil && err == nil && unix.Renameat(c.memo, tmp, c.memo, shellhooks.MemoFile) == nil {
+	// A write cut short (the disk full) is no memo: the zsh hook would
+	// show its chip cut.
+	line := c.memoLine(until, text)
+	n, err := unix.Write(fd, line)
+	if unix.Close(fd) == nil && err == nil && n == len(line) && unix.Renameat(c.memo, tmp, c.memo, shellhooks.MemoFile) == nil {
 		c.memoKept = true
 	}
 }
