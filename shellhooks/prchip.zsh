@@ -172,15 +172,16 @@ if (( ! ${+_prchip_hooked} )); then
     return 1
   }
 
-  # Forgets the worker. With "kill" (a worker that said hello and then did
-  # not answer in time) it is also to be ended, by the next `prchip
-  # prompt` (_prchip_end): the shell never signals it itself, as by now
-  # its pid may name another process; prchip signals it through a pidfd,
-  # once it has made sure the process is this worker (its pid and FIFO
-  # directory).
+  # Forgets the worker. With "kill" (a worker that did not answer in
+  # time, its hello said or not: one stopped before its hello would
+  # otherwise stay stopped for good) it is also to be ended, by the next
+  # `prchip prompt` (_prchip_end): the shell never signals it itself, as by
+  # now its pid may name another process; prchip signals it through a
+  # pidfd, once it has made sure the process is this worker (its pid and
+  # FIFO directory in its command line).
   _prchip_stop() {
     emulate -L zsh
-    if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 && _prchip_resp_rw == 0 )); then
+    if [[ ${1-} == kill ]] && (( _prchip_wpid > 0 )); then
       _prchip_end=$_prchip_wpid:$_prchip_wdir
     fi
     # The FIFOs go first: a worker not started yet then finds nothing.
