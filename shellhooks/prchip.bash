@@ -289,10 +289,14 @@ if [[ -z ${_prchip_hooked-} ]]; then
         # open descriptor is a regular file of the user's: a FIFO put there
         # would block a read-only open for good (the directory's name is
         # free in /tmp for anyone once the worker ended and removed it).
+        # The worker is looked at first: while it lives, its directory is
+        # the one it made (no one else can replace a directory of the
+        # user's in sticky /tmp), so nothing is read from a directory that
+        # took its name after it ended.
         if [[ -f $_prchip_wdir/memo ]]; then
-          { [[ -f /dev/fd/97 && -O /dev/fd/97 ]] && IFS= builtin read -r _prchip_line <&97 && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat"; } 2>&- 97<>"$_prchip_wdir/memo" || :
+          { [[ -f /dev/fd/97 && -O /dev/fd/97 ]] && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat" && [[ ${_prchip_sa[2]-} == [RSD] ]] && IFS= builtin read -r _prchip_line <&97; } 2>&- 97<>"$_prchip_wdir/memo" || :
         fi
-        if [[ ${_prchip_sa[2]-} == [RSD] && ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
+        if [[ ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
           PRCHIP=${_prchip_line:${#_prchip_sa[21]}+12} _prchip_rc=0 _prchip_line='' _prchip_sa=()
           PRCHIP=${PRCHIP@E}
           return 0

@@ -234,22 +234,26 @@ if (( ! ${+_prchip_hooked} )); then
     # one that wrote it (its start time). docs/worker-protocol.md.
     if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && ${HTTP_PROXY-}${HTTPS_PROXY-}${ALL_PROXY-}${http_proxy-}${https_proxy-}${all_proxy-} != *@* ]]; then
 @PRCHIP_KEY_ZSH@
-      if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]] &&
-        sysopen -r -o cloexec,nonblock -u fd -- $_prchip_wdir/memo 2>/dev/null; then
-        # Not blocking: a FIFO put there (the directory's name is free in
-        # /tmp once the worker ended) would hold the open and the read.
-        [[ -f /dev/fd/$fd && -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
-        exec {fd}<&-
-        # The worker's /proc stat after "pid (comm) ": its state, and (the
-        # 20th) its start time, which the memo names after its time.
+      if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]]; then
+        # The worker is looked at first, its /proc stat after "pid (comm) ":
+        # its state, and (the 20th) its start time, which the memo names
+        # after its time. While it lives, its directory is the one it made
+        # (no one else can replace a directory of the user's in sticky
+        # /tmp), so nothing is read from one that took its name after it
+        # ended.
         k=$(</proc/$_prchip_wpid/stat) 2>/dev/null
         kw=(${=${k#*\) }})
-        # The whole line only: one cut short (a write the disk cut) has
-        # no newline, and its chip is cut too.
-        if [[ $kw[1] == [RSD] && $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
-          PRCHIP=${line[$(( 13 + $#kw[20] )),-2]}
-          (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
-          return 0
+        # Not blocking: a FIFO put there would hold the open and the read.
+        if [[ $kw[1] == [RSD] ]] && sysopen -r -o cloexec,nonblock -u fd -- $_prchip_wdir/memo 2>/dev/null; then
+          [[ -f /dev/fd/$fd && -O /dev/fd/$fd ]] && sysread -s 4096 -i $fd line
+          exec {fd}<&-
+          # The whole line only: one cut short (a write the disk cut) has
+          # no newline, and its chip is cut too.
+          if [[ $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+            PRCHIP=${line[$(( 13 + $#kw[20] )),-2]}
+            (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
+            return 0
+          fi
         fi
       fi
     fi
