@@ -84,7 +84,9 @@ var (
 )
 
 func openFishChannel(dir string, pid int) (*fishChannel, error) {
-	dfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	// Only the user may write a request (it chooses the programs a refresh
+	// runs, and carries tokens): the directory is mktemp's, 0700.
+	dfd, err := openPrivateDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("fish channel: %w", err)
 	}
@@ -92,12 +94,6 @@ func openFishChannel(dir string, pid int) (*fishChannel, error) {
 	fail := func(err error) (*fishChannel, error) {
 		c.release()
 		return nil, fmt.Errorf("fish channel: %w", err)
-	}
-	// Only the user may write a request (it chooses the programs a refresh
-	// runs, and carries tokens): the directory is mktemp's, 0700.
-	var st unix.Stat_t
-	if err := unix.Fstat(dfd, &st); err != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
-		return fail(fmt.Errorf("%w: %s", errSharedChannel, dir))
 	}
 	if c.pidFD, err = unix.PidfdOpen(pid, 0); err != nil && !errors.Is(err, unix.ESRCH) {
 		return fail(err)
@@ -231,16 +227,7 @@ func (c *fishChannel) Write(b []byte) (int, error) {
 // writeAnswer replaces the answer file whole (a rename), so the shell
 // reads the old answer or the new one, never part of one.
 func (c *fishChannel) writeAnswer(line string) error {
-	tmp := shellhooks.FishAnswer + ".tmp"
-	fd, err := unix.Openat(c.dirFD, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
-	if err == nil {
-		_, err = unix.Write(fd, []byte(line))
-		err = errors.Join(err, unix.Close(fd))
-	}
-	if err == nil {
-		err = unix.Renameat(c.dirFD, tmp, c.dirFD, shellhooks.FishAnswer)
-	}
-	if err != nil {
+	if err := replaceAt(c.dirFD, shellhooks.FishAnswer, []byte(line)); err != nil {
 		return fmt.Errorf("fish answer: %w", err)
 	}
 	return nil

@@ -3,6 +3,8 @@ package worker
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -230,18 +232,43 @@ func (c *answerCache) set(key, text string, until time.Time) {
 	if c.memo < 0 {
 		return
 	}
-	const tmp = shellhooks.MemoFile + ".tmp"
-	fd, err := unix.Openat(c.memo, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	c.memoKept = replaceAt(c.memo, shellhooks.MemoFile, c.memoLine(until, text)) == nil
+}
+
+// replaceAt replaces file name in directory dirFD whole: written to
+// name.tmp (0600, not through a link), then renamed over name, so a
+// reader finds the old content or the new, never part of either. A write
+// cut short (a full disk) replaces nothing.
+func replaceAt(dirFD int, name string, b []byte) error {
+	tmp := name + ".tmp"
+	fd, err := unix.Openat(dirFD, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
 	if err != nil {
-		return
+		return err
 	}
-	// A write cut short (the disk full) is no memo: the zsh hook would
-	// show its chip cut.
-	line := c.memoLine(until, text)
-	n, err := unix.Write(fd, line)
-	if unix.Close(fd) == nil && err == nil && n == len(line) && unix.Renameat(c.memo, tmp, c.memo, shellhooks.MemoFile) == nil {
-		c.memoKept = true
+	n, err := unix.Write(fd, b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
 	}
+	if err = errors.Join(err, unix.Close(fd)); err != nil {
+		return err
+	}
+	return unix.Renameat(dirFD, tmp, dirFD, name)
+}
+
+// openPrivateDir opens directory dir (not through a link) and makes sure,
+// on the descriptor, that it is the user's alone: its owner the user, no
+// access for group or others.
+func openPrivateDir(dir string) (int, error) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, err
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
+		unix.Close(fd)
+		return -1, fmt.Errorf("%w: %s", errSharedChannel, dir)
+	}
+	return fd, nil
 }
 
 // keepMemo has the cache keep a memo in the hook's FIFO directory
@@ -251,13 +278,8 @@ func (c *answerCache) keepMemo(dir string, line func(until time.Time, text strin
 	if c == nil {
 		return false
 	}
-	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	fd, err := openPrivateDir(dir)
 	if err != nil {
-		return false
-	}
-	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Uid != uint32(os.Geteuid()) || st.Mode&0o077 != 0 {
-		unix.Close(fd)
 		return false
 	}
 	c.memo, c.memoLine = fd, line
