@@ -40,7 +40,7 @@ func askFunction(t *testing.T) string {
 // or not at all. Its reads wait with a timeout for a frame's first byte
 // only, so each case also shows the rest of a frame is read whole.
 func TestBashAskReadsFrames(t *testing.T) {
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	type reply struct {
 		delay time.Duration
 		frame func(id string) []byte
@@ -105,7 +105,7 @@ done`
 // a project, say) and show in `set` or `declare -p`. Whether the worker
 // answered, was gone, or the request was too large to send.
 func TestBashAskKeepsNoSecret(t *testing.T) {
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	const token, header = "ghp_KEEPNOT0123456789abcdefghijklmnopqr", "Authorization: bearer KEEPNOTvalue"
 	for _, c := range []struct {
 		name   string

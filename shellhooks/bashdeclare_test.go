@@ -15,25 +15,12 @@ import (
 	"github.com/prchip/prchip/internal/testenv"
 )
 
-// needBash returns bash's path; in CI a missing bash is a failure.
-func needBash(t *testing.T) string {
-	t.Helper()
-	p, err := exec.LookPath("bash")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("bash is not installed")
-		}
-		t.Skip("bash is not installed")
-	}
-	return p
-}
-
 // The hook's one expansion of the variables, parsed, is what a command
 // the shell starts finds in its environment: real bash, hostile values
 // (quotes, tabs, newlines, escapes, bytes that are not UTF-8), names set
 // but not exported, exported but without a value, an exported array.
 func TestParseBashDeclareMatchesTheEnvironment(t *testing.T) {
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	snippet, _ := Snippet("bash", Options{Exe: "/x/prchip"})
 	var expand string
 	for line := range strings.SplitSeq(snippet, "\n") {
@@ -87,7 +74,7 @@ command env -0 > "$2"
 // A frame reads back in bash, with the hook's two reads and ${body@E},
 // as the chip the worker wrote, in a byte locale and a UTF-8 one.
 func TestBashFrameReadByBash(t *testing.T) {
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	chips := []string{"", "#42", "\x01\x1b[32m\x02#5 ✓ 日本\x01\x1b[0m\x02", `a\b\\c`, "\x1b]8;;https://x/\x1b\\link\x1b]8;;\x1b\\", strings.Repeat("é", 300)}
 	for _, locale := range []string{"C", "C.UTF-8"} {
 		for _, chip := range chips {

@@ -30,7 +30,7 @@ const memoChip = "\x1b[1m#9\\"
 // stand-in did not get its asks requests or more were written.
 func memoAsk(t *testing.T, dir, cwd string, wpid, asks int, between string, env ...string) []string {
 	t.Helper()
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	req, resp := testenv.FIFOPair(t, dir)
 	served := make(chan struct{})
 	go func() {
@@ -232,7 +232,7 @@ func TestBashAskMemoNotALine(t *testing.T) {
 // holds a password there is no key at all (no memo is taken), as a proxy
 // is kept whole (TestBashAskKeepsNoSecret, for the question's variables).
 func TestBashAskKeyKeepsOnlyAFingerprint(t *testing.T) {
-	bash := needBash(t)
+	bash := testenv.Need(t, "bash")
 	const token, proxy = "ghp_KEEPNOT0123456789abcdefghijklmnopqr", "http://u:KEEPNOTpw@proxy.example:3128"
 	for _, c := range []struct {
 		name  string

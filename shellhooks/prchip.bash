@@ -276,7 +276,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
     # would leave a memo no change removes), and the process with its pid
     # still the one that wrote it (its start time). docs/worker-protocol.md.
     _prchip_mk=''
-    if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && ${HTTP_PROXY-}${HTTPS_PROXY-}${ALL_PROXY-}${http_proxy-}${https_proxy-}${all_proxy-} != *@* ]] && (( _prchip_wpid > 0 )); then
+    if [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && @PRCHIP_PROXIES@ != *@* ]] && (( _prchip_wpid > 0 )); then
       # shellcheck disable=SC2154 # the lower-case proxy names are the user's
 @PRCHIP_KEY_BASH@
       if (( ! _prchip_dirty )) && [[ $_prchip_mk == "$_prchip_key" ]]; then
@@ -296,7 +296,7 @@ if [[ -z ${_prchip_hooked-} ]]; then
         if [[ -f $_prchip_wdir/memo ]]; then
           { [[ -f /dev/fd/97 && -O /dev/fd/97 ]] && IFS=' ' builtin read -r -a _prchip_sa <"/proc/$_prchip_wpid/stat" && [[ ${_prchip_sa[2]-} == [RSD] ]] && IFS= builtin read -r _prchip_line <&97; } 2>&- 97<>"$_prchip_wdir/memo" || :
         fi
-        if [[ ${_prchip_line:0:10} > $EPOCHSECONDS && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
+        if [[ ${_prchip_line:0:10} > ${EPOCHSECONDS:-9999999999} && ${_prchip_line:10} == " ${_prchip_sa[21]-} "* ]]; then
           PRCHIP=${_prchip_line:${#_prchip_sa[21]}+12} _prchip_rc=0 _prchip_line='' _prchip_sa=()
           PRCHIP=${PRCHIP@E}
           return 0

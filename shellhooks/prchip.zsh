@@ -232,7 +232,7 @@ if (( ! ${+_prchip_hooked} )); then
     # not stopped (its /proc stat: a worker killed or stopped would leave
     # a memo no change removes), and the process with its pid still the
     # one that wrote it (its start time). docs/worker-protocol.md.
-    if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && ${HTTP_PROXY-}${HTTPS_PROXY-}${ALL_PROXY-}${http_proxy-}${https_proxy-}${all_proxy-} != *@* ]]; then
+    if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && @PRCHIP_PROXIES@ != *@* ]]; then
 @PRCHIP_KEY_ZSH@
       if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]]; then
         # The worker is looked at first, its /proc stat after "pid (comm) ":
@@ -249,7 +249,7 @@ if (( ! ${+_prchip_hooked} )); then
           exec {fd}<&-
           # The whole line only: one cut short (a write the disk cut) has
           # no newline, and its chip is cut too.
-          if [[ $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > EPOCHSECONDS )); then
+          if [[ $line[1,10] == <-> && $line[11,-1] == " $kw[20] "*$'\n' ]] && (( 10#$line[1,10] > ${EPOCHSECONDS:-9999999999} )); then
             PRCHIP=${line[$(( 13 + $#kw[20] )),-2]}
             (( _prchip_bang )) && PRCHIP=${PRCHIP//\!/!!}
             return 0

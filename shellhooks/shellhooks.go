@@ -6,9 +6,11 @@ import (
 	"cmp"
 	"embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/prchip/prchip/ghauth"
 	"github.com/prchip/prchip/internal/env"
 )
 
@@ -68,6 +70,7 @@ func Snippet(name string, o Options) (string, bool) {
 		// Tab-separated: a newline would make bash's printf, line-buffered,
 		// write the request in two pieces (and wake the worker twice).
 		"@PRCHIP_ENV_BASH@", "    _prchip_ae=\""+strings.ReplaceAll(envLines(`${%[1]s@A}`), "\n", "\t")+"\"",
+		"@PRCHIP_PROXIES@", proxies(),
 		"@PRCHIP_KEY_BASH@", "      _prchip_mk=\"$PWD\t"+memoKey(`${%[1]s@A}`, `${%[1]s@a}${#%[1]s}${%[1]s: -6}`)+"\"",
 		// zsh: words of an array, joined after (one quoted string of them
 		// all costs zsh 100 us, as it copies the string at each expansion).
@@ -136,13 +139,25 @@ func memoKey(plain, secret string) string {
 		switch {
 		case n == "GIT_CONFIG_PARAMETERS", n == "GIT_CONFIG_COUNT":
 			continue
-		case strings.HasSuffix(n, "_TOKEN"):
+		case slices.Contains(ghauth.TokenVars, n):
 			f = secret
 		}
 		if b.Len() > 0 {
 			b.WriteByte('\t')
 		}
 		fmt.Fprintf(&b, f, n)
+	}
+	return b.String()
+}
+
+// proxies expands to the proxy URLs of env.Names one after another (not
+// NO_PROXY, a list of hosts), for the hooks' test for a password (an @).
+func proxies() string {
+	var b strings.Builder
+	for _, n := range env.Names {
+		if strings.HasSuffix(strings.ToUpper(n), "_PROXY") && !strings.EqualFold(n, "NO_PROXY") {
+			fmt.Fprintf(&b, "${%s-}", n)
+		}
 	}
 	return b.String()
 }

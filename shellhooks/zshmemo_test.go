@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prchip/prchip/chip/proc"
+	"github.com/prchip/prchip/internal/testenv"
 )
 
 // zshMemoAsk runs the zsh hook's _prchip_ask once in real zsh (the whole
@@ -23,13 +24,7 @@ import (
 // the hook printed.
 func zshMemoAsk(t *testing.T, dir string) string {
 	t.Helper()
-	zsh, err := exec.LookPath("zsh")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("zsh is not installed")
-		}
-		t.Skip("zsh is not installed")
-	}
+	zsh := testenv.Need(t, "zsh")
 	snippet, _ := Snippet("zsh", Options{Exe: "/x/prchip"})
 	// The key as _prchip_ask builds it: its own lines, run alone.
 	script := snippet + `
