@@ -234,7 +234,7 @@ if (( ! ${+_prchip_hooked} )); then
     # one that wrote it (its start time). docs/worker-protocol.md.
     if (( _prchip_wpid > 0 )) && [[ -z ${GIT_CONFIG_PARAMETERS-}${GIT_CONFIG_COUNT-} && @PRCHIP_PROXIES@ != *@* ]]; then
 @PRCHIP_KEY_ZSH@
-      if (( ! _prchip_dirty )) && [[ $key == $_prchip_key ]]; then
+      if (( ! _prchip_dirty )) && [[ $key == $_prchip_key && -f $_prchip_wdir/memo ]]; then
         # The worker is looked at first, its /proc stat after "pid (comm) ":
         # its state, and (the 20th) its start time, which the memo names
         # after its time. While it lives, its directory is the one it made
